@@ -1,0 +1,4 @@
+// Sync status indicator (placeholder until the offline layer lands).
+export function SyncIndicator() {
+  return null;
+}
