@@ -3,9 +3,26 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// Imports flow app -> features -> shared; features never import each other.
+const features = readdirSync('src/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'server/data', 'server/drizzle', 'test-results', 'playwright-report', 'dev-dist'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'data',
+      'server/data',
+      'server/drizzle',
+      'test-results',
+      'playwright-report',
+      'dev-dist',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -14,11 +31,58 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features never import each other: imports flow app -> features -> shared.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../features/*', '../features/*'], message: 'Features must not import each other; move shared code to src/lib or src/components.' }] }],
     },
   },
   { files: ['sw/**/*.ts'], languageOptions: { globals: globals.serviceworker } },
-  { files: ['server/**/*.ts', 'tests/**/*.{ts,mjs}', '*.config.ts', '.ci/**/*.mjs', '*.mjs'], languageOptions: { globals: globals.node } },
-  { rules: { '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }] } },
+  {
+    files: ['server/**/*.ts', 'tests/**/*.{ts,mjs}', '*.config.ts', '.ci/**/*.mjs', '*.mjs'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: [
+      'src/lib/**/*.{ts,tsx}',
+      'src/components/**/*.{ts,tsx}',
+      'src/db/**/*.ts',
+      'src/offline/**/*.{ts,tsx}',
+      'src/pwa/**/*.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(features|app)/',
+              message: 'Shared code must not import features or the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...features.map((name) => ({
+    files: [`src/features/${name}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(features/)?(?!${name}/)(${features.join('|')})/`,
+              message:
+                'Features must not import each other; move shared code to src/lib or src/components.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+    },
+  },
 );

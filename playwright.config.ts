@@ -17,7 +17,10 @@ const chromiumArgs = [
   '--use-fake-device-for-media-stream',
 ];
 
-const launchOptions = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs };
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: chromiumArgs,
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',

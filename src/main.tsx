@@ -1,3 +1,28 @@
+// Entry point: translations first (so the first paint is in the right language), the service worker,
+// then the app.
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { AppProvider } from './app/provider';
+import { AppRouter } from './app/router';
+import { initI18n } from './lib/i18n';
+import { startOutboxSync } from './offline/outbox';
+import { registerServiceWorker } from './pwa/register-sw';
+import './styles.css';
 
-createRoot(document.getElementById('root')!).render(<p>Chapitres</p>);
+function render() {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProvider>
+        <AppRouter />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
+
+initI18n()
+  .catch((error: unknown) => console.error('Translations failed to load', error))
+  .finally(() => {
+    registerServiceWorker();
+    startOutboxSync();
+    render();
+  });

@@ -1,6 +1,74 @@
 /// <reference lib="webworker" />
-import { precacheAndRoute, cleanupOutdatedCaches } from 'workbox-precaching';
+// The service worker: precached app shell with history fallback, picture cache keyed without URL
+// signatures, and the page's messages (update on request, clear an account's caches). API JSON is
+// deliberately not cached here: the data layer (TanStack Query + Dexie) owns it.
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import type { WorkboxPlugin } from 'workbox-core/types';
+import { NAVIGATION_DENYLIST, imageCacheKey, isCacheableImageRequest } from './image-cache';
+import {
+  CLEAR_USER_CACHES,
+  IMAGE_CACHE_NAME,
+  SKIP_WAITING,
+  USER_CACHES_CLEARED,
+  type PageToWorkerMessage,
+  type WorkerToPageMessage,
+} from './protocol';
 
 declare const self: ServiceWorkerGlobalScope;
+
+// No clientsClaim() and no skipWaiting() at install: a new version waits until the person accepts
+// the update prompt, so nothing reloads under someone who is typing.
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: NAVIGATION_DENYLIST }),
+);
+
+const signatureFreeKeys: WorkboxPlugin = {
+  cacheKeyWillBeUsed: async ({ request }) => imageCacheKey(request.url),
+};
+
+const imageExpiration = new ExpirationPlugin({
+  maxEntries: 300,
+  maxAgeSeconds: 30 * 24 * 60 * 60,
+  purgeOnQuotaError: true,
+});
+
+registerRoute(
+  ({ request }) => isCacheableImageRequest(request, self.location.origin),
+  new CacheFirst({ cacheName: IMAGE_CACHE_NAME, plugins: [signatureFreeKeys, imageExpiration] }),
+);
+
+async function clearUserCaches(): Promise<boolean> {
+  try {
+    // Also drops the expiration plugin's IndexedDB records, which name every picture path seen.
+    await imageExpiration.deleteCacheAndMetadata();
+    await caches.delete(IMAGE_CACHE_NAME);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const message = event.data as PageToWorkerMessage | undefined;
+  if (message?.type === SKIP_WAITING) {
+    void self.skipWaiting();
+  } else if (message?.type === CLEAR_USER_CACHES) {
+    const port = event.ports[0];
+    event.waitUntil(
+      clearUserCaches().then((ok) => {
+        const answer: WorkerToPageMessage = { type: USER_CACHES_CLEARED, ok };
+        port?.postMessage(answer);
+      }),
+    );
+  }
+});

@@ -13,7 +13,10 @@ mkdirSync(reports, { recursive: true });
 
 const args = process.argv.slice(2);
 const withPg = args.includes('--with-pg');
-const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 function vitestCounts(file) {
@@ -23,7 +26,9 @@ function vitestCounts(file) {
     failed: report.numFailedTests + (report.numRuntimeErrorTests ?? 0),
     skipped: report.numPendingTests + report.numTodoTests,
     // A file that crashed before running its tests counts as a failure.
-    brokenFiles: report.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length,
+    brokenFiles: report.testResults.filter(
+      (r) => r.status === 'failed' && r.assertionResults.length === 0,
+    ).length,
   };
 }
 
@@ -40,14 +45,28 @@ function playwrightCounts(file) {
 const suites = [
   {
     name: 'unit',
-    cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'unit.json')}`],
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(reports, 'unit.json')}`,
+    ],
     cwd: root,
     report: join(reports, 'unit.json'),
     count: vitestCounts,
   },
   {
     name: 'server',
-    cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'server.json')}`],
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(reports, 'server.json')}`,
+    ],
     cwd: join(root, 'server'),
     env: { TEST_DATABASE_URL: '' },
     report: join(reports, 'server.json'),
@@ -70,7 +89,14 @@ const suites = [
   {
     name: 'server-pg',
     enabled: withPg,
-    cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'server-pg.json')}`],
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(reports, 'server-pg.json')}`,
+    ],
     cwd: join(root, 'server'),
     env: { TEST_DATABASE_URL: pgUrl },
     report: join(reports, 'server-pg.json'),
@@ -92,12 +118,18 @@ for (const suite of suites) {
     continue;
   }
   const [bin, ...rest] = suite.cmd;
-  const run = spawnSync(bin, rest, { cwd: suite.cwd, stdio: 'inherit', env: { ...process.env, ...suite.env } });
+  const run = spawnSync(bin, rest, {
+    cwd: suite.cwd,
+    stdio: 'inherit',
+    env: { ...process.env, ...suite.env },
+  });
   let counts = { passed: 0, failed: 1, skipped: 0, brokenFiles: 0 };
   if (existsSync(suite.report)) counts = suite.count(suite.report);
   const failed = counts.failed + counts.brokenFiles;
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  lines.push(`${suite.name}: ${counts.passed} passed, ${failed} failed, ${counts.skipped} skipped (${seconds} s, exit ${run.status})`);
+  lines.push(
+    `${suite.name}: ${counts.passed} passed, ${failed} failed, ${counts.skipped} skipped (${seconds} s, exit ${run.status})`,
+  );
   totals.passed += counts.passed;
   totals.failed += failed;
   totals.skipped += counts.skipped;

@@ -1,16 +1,113 @@
-// The Dexie database (placeholder schema until the offline layer lands).
+// The device's durable store (Dexie/IndexedDB): what is kept where, and how the schema evolved.
+//
+//   chapters   copies of the person's chapters as the API sent them, so they can be read offline
+//   drafts     text being composed (chat answer, summary edit…), saved while typing
+//   outbox     changes made on this device that the server has not acknowledged yet
+//   conflicts  a change the server refused because the chapter changed meanwhile: both versions,
+//              kept until the person chooses
+//   meta       small device facts (last sync, schema notes…)
+//
+// Server data otherwise lives in the TanStack Query cache; jotai holds only UI/device state.
+// Everything here belongs to the signed-in account and is wiped by clearLocalData() on logout.
 import Dexie, { type EntityTable } from 'dexie';
 
-export interface KeyValueRow {
+export const DATABASE_NAME = 'chapitres';
+
+export interface StoredImage {
+  id: string;
+  url: string;
+  legend: string | null;
+  position: number;
+}
+
+/** A chapter (API "conversation") as last received, in the wire's field names. */
+export interface StoredChapter {
+  id: string;
+  title: string | null;
+  keywords: string[];
+  /** The chapter's text; lists omit it, so `has_full_text` says whether this copy has it. */
+  summary: string | null;
+  has_full_text: boolean;
+  author: string | null;
+  images: StoredImage[];
+  created_at: string | null;
+  updated_at: string;
+  /** When this device stored the copy (ms since epoch), to drop the oldest when space runs out. */
+  stored_at: number;
+}
+
+export type DraftKind = 'chat' | 'summary' | 'title' | 'author' | 'legend' | 'onboarding';
+/** `${kind}:${entityId}`, e.g. `chat:<conversationId>` or `summary:<conversationId>`. */
+export type DraftKey = `${DraftKind}:${string}`;
+
+export interface Draft {
+  key: DraftKey;
+  value: string;
+  updated_at: number;
+}
+
+export type OutboxStatus = 'pending' | 'conflict' | 'failed';
+
+export interface OutboxOp<Payload = unknown> {
+  /** Also the Idempotency-Key: a resend of the same op is answered once by the server. */
+  opId: string;
+  entity: string;
+  entityId: string;
+  field: string;
+  payload: Payload;
+  /** The server's `updated_at` the edit was made against (null when the entity has none, e.g. chat). */
+  baseUpdatedAt: string | null;
+  createdAt: number;
+  /** How many times the op was handed to the network; > 0 means the server may already have it. */
+  attempts: number;
+  nextAttemptAt: number;
+  status: OutboxStatus;
+  lastError: string | null;
+}
+
+export interface Conflict<Payload = unknown> {
+  /** The outbox op that met the conflict (kept in the outbox with status 'conflict'). */
+  opId: string;
+  entity: string;
+  entityId: string;
+  field: string;
+  localPayload: Payload;
+  /** What the server holds now, as far as the sender could tell (usually the whole entity). */
+  serverVersion: unknown;
+  baseUpdatedAt: string | null;
+  serverUpdatedAt: string | null;
+  createdAt: number;
+}
+
+export interface MetaRow {
   key: string;
   value: unknown;
 }
 
 export class ChapitresDb extends Dexie {
-  kv!: EntityTable<KeyValueRow, 'key'>;
-  constructor() {
-    super('chapitres');
+  chapters!: EntityTable<StoredChapter, 'id'>;
+  drafts!: EntityTable<Draft, 'key'>;
+  outbox!: EntityTable<OutboxOp, 'opId'>;
+  conflicts!: EntityTable<Conflict, 'opId'>;
+  meta!: EntityTable<MetaRow, 'key'>;
+
+  constructor(name: string = DATABASE_NAME) {
+    super(name);
+    // Version 1 is the scaffold's key/value table; it may exist on developers' devices.
     this.version(1).stores({ kv: 'key' });
+    this.version(2)
+      .stores({
+        kv: null,
+        chapters: 'id, updated_at, stored_at',
+        drafts: 'key, updated_at',
+        outbox: 'opId, createdAt, status, [entity+entityId], [entity+entityId+field]',
+        conflicts: 'opId, createdAt, [entity+entityId]',
+        meta: 'key',
+      })
+      .upgrade(async (tx) => {
+        const rows = (await tx.table('kv').toArray()) as MetaRow[];
+        if (rows.length > 0) await tx.table('meta').bulkPut(rows);
+      });
   }
 }
 

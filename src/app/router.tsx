@@ -1,0 +1,165 @@
+// Every route of spec §2, each page a lazy module of ./routes (one per URL) so the first load stays
+// small. Titles and breadcrumb trails are declared here, known before a page's code has loaded.
+import { useState } from 'react';
+import { createBrowserRouter, type Params, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { AppShell } from '../components/layouts/app-shell';
+import { RouteError, RouteLoading } from '../components/layouts/route-states';
+import type { Crumb, RouteHandle, RouteTitleKey } from '../lib/route-handle';
+import { redirectSignedIn, requireSession } from './guards';
+import { ProtectedLayout } from './protected-layout';
+
+const home: Crumb = { titleKey: 'homeCrumb', to: '/' };
+const books: Crumb = { titleKey: 'books', to: '/books' };
+const conversation = (params: Params): Crumb => ({
+  titleKey: 'conversation',
+  to: `/conversations/${params.conversationID ?? ''}`,
+});
+
+function handle(titleKey: RouteTitleKey, crumbs?: (params: Params) => Crumb[]): RouteHandle {
+  return crumbs ? { titleKey, crumbs } : { titleKey };
+}
+
+const guestRoutes: RouteObject[] = [
+  {
+    path: 'login',
+    loader: redirectSignedIn,
+    handle: handle('login'),
+    lazy: () => import('./routes/login'),
+  },
+  {
+    path: 'register',
+    loader: redirectSignedIn,
+    handle: handle('register'),
+    lazy: () => import('./routes/register'),
+  },
+  {
+    path: 'register-multi',
+    loader: redirectSignedIn,
+    handle: handle('registerMulti'),
+    lazy: () => import('./routes/register-multi'),
+  },
+  {
+    path: 'forgot-password',
+    loader: redirectSignedIn,
+    handle: handle('forgotPassword'),
+    lazy: () => import('./routes/forgot-password'),
+  },
+  {
+    path: 'reset-password',
+    handle: handle('resetPassword'),
+    lazy: () => import('./routes/reset-password'),
+  },
+  // Spec: "any path beginning with email-validation" is a guest route.
+  {
+    path: 'email-validation/*',
+    handle: handle('emailValidation'),
+    lazy: () => import('./routes/email-validation'),
+  },
+  {
+    path: 'payment-success',
+    handle: handle('paymentSuccess', () => [home]),
+    lazy: () => import('./routes/payment-success'),
+  },
+  {
+    path: 'payment-failure',
+    handle: handle('paymentFailure', () => [home]),
+    lazy: () => import('./routes/payment-failure'),
+  },
+  { path: 'terms', handle: handle('terms', () => [home]), lazy: () => import('./routes/terms') },
+  {
+    path: 'privacy',
+    handle: handle('privacy', () => [home]),
+    lazy: () => import('./routes/privacy'),
+  },
+];
+
+const signedInRoutes: RouteObject[] = [
+  { index: true, handle: handle('home', () => []), lazy: () => import('./routes/home') },
+  {
+    path: 'profile',
+    handle: handle('profile', () => [home]),
+    lazy: () => import('./routes/profile'),
+  },
+  {
+    path: 'conversations/book/create',
+    handle: handle('bookCreation', () => [home, books]),
+    lazy: () => import('./routes/book-creation'),
+  },
+  {
+    path: 'conversations/:conversationID',
+    handle: handle('conversation', () => [home]),
+    lazy: () => import('./routes/conversation'),
+  },
+  {
+    path: 'conversations/:conversationID/images',
+    handle: handle('conversationImages', (p) => [home, conversation(p)]),
+    lazy: () => import('./routes/conversation-images'),
+  },
+  {
+    path: 'conversations/:conversationID/share',
+    handle: handle('conversationShare', (p) => [home, conversation(p)]),
+    lazy: () => import('./routes/conversation-share'),
+  },
+  {
+    path: 'conversations/:conversationID/chat',
+    handle: handle('conversationChat', (p) => [home, conversation(p)]),
+    lazy: () => import('./routes/conversation-chat'),
+  },
+  { path: 'books', handle: handle('books', () => [home]), lazy: () => import('./routes/books') },
+  {
+    path: 'book/:bookID',
+    handle: handle('book', () => [home, books]),
+    lazy: () => import('./routes/book'),
+  },
+  {
+    path: 'subscription',
+    handle: handle('subscription', () => [home]),
+    lazy: () => import('./routes/subscription'),
+  },
+  {
+    path: 'onboarding',
+    handle: handle('onboarding', () => [home]),
+    lazy: () => import('./routes/onboarding'),
+  },
+  {
+    path: 'support',
+    handle: handle('support', () => [home]),
+    lazy: () => import('./routes/support'),
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    Component: AppShell,
+    HydrateFallback: RouteLoading,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        // A failing page keeps the shell around it.
+        ErrorBoundary: RouteError,
+        children: [
+          ...guestRoutes,
+          {
+            id: 'signed-in',
+            Component: ProtectedLayout,
+            loader: requireSession,
+            children: signedInRoutes,
+          },
+          { path: '*', handle: handle('notFound'), lazy: () => import('./routes/not-found') },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export function AppRouter() {
+  const [router] = useState(createAppRouter);
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,6 @@
+// Route module for /email-validation?token=.
+import { EmailValidation } from '../../features/auth/components/email-validation';
+
+export function Component() {
+  return <EmailValidation />;
+}

@@ -1,0 +1,6 @@
+// Route module for /forgot-password.
+import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
+
+export function Component() {
+  return <ForgotPasswordForm />;
+}

@@ -1,0 +1,6 @@
+// Route module for /login.
+import { LoginForm } from '../../features/auth/components/login-form';
+
+export function Component() {
+  return <LoginForm />;
+}

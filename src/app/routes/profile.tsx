@@ -1,0 +1,6 @@
+// Route module for /profile.
+import { ProfilePage } from '../../features/profile/components/profile-page';
+
+export function Component() {
+  return <ProfilePage />;
+}

@@ -1,0 +1,6 @@
+// Route module for /reset-password?token=.
+import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
+
+export function Component() {
+  return <ResetPasswordForm />;
+}

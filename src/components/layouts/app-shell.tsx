@@ -1,0 +1,68 @@
+// The global frame around every page (spec §2): skip link, browser warning, top bar, offline banner,
+// breadcrumbs, the routed page with its transition, the modal container and the update prompt.
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useSession } from '../../lib/session';
+import { OfflineBanner } from '../../offline/offline-banner';
+import { InstallPrompt } from '../../pwa/install-prompt';
+import { UpdatePrompt } from '../../pwa/update-prompt';
+import { APP_CONTENT_ID, ModalRoot } from '../ui/modal';
+import { Breadcrumbs } from './breadcrumbs';
+import { BrowserWarning } from './browser-warning';
+import { PageTransition } from './page-transition';
+import { TopBar } from './top-bar';
+import { useDocumentTitle } from './use-document-title';
+
+export function AppShell() {
+  const { t } = useTranslation();
+  const signedIn = useSession() !== null;
+  useDocumentTitle();
+  const mainRef = useFocusMainOnNavigation();
+
+  return (
+    <>
+      <div id={APP_CONTENT_ID} className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-lg bg-surface px-4 py-3 font-semibold focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          {t('skipLink')}
+        </a>
+        <BrowserWarning />
+        <TopBar />
+        <OfflineBanner />
+        {signedIn && <Breadcrumbs />}
+        <main
+          id="main"
+          ref={mainRef}
+          tabIndex={-1}
+          className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:py-10"
+        >
+          <PageTransition>
+            <Outlet />
+          </PageTransition>
+        </main>
+      </div>
+      <ModalRoot />
+      <UpdatePrompt />
+      {signedIn && <InstallPrompt />}
+      <ScrollRestoration />
+    </>
+  );
+}
+
+// After an in-app navigation, screen-reader and keyboard users start on the new page, not on the link
+// they used. The first render is left alone so the browser's own start point is kept.
+function useFocusMainOnNavigation() {
+  const { pathname } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    if (!document.querySelector('[aria-modal="true"]'))
+      mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+  return mainRef;
+}

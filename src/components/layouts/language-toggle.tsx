@@ -1,0 +1,18 @@
+// Switches the interface to the other language (French <-> English) for visitors who are not signed in.
+import { useTranslation } from 'react-i18next';
+import { currentLanguage, setLanguage } from '../../lib/i18n';
+
+export function LanguageToggle() {
+  const { t } = useTranslation();
+  const other = currentLanguage() === 'fr' ? 'en' : 'fr';
+  return (
+    <button
+      type="button"
+      lang={other}
+      onClick={() => void setLanguage(other)}
+      className="inline-flex min-h-target items-center rounded-lg border-2 border-line px-3 font-semibold text-ink hover:bg-brand-soft"
+    >
+      {t(`language.switchTo.${other}`)}
+    </button>
+  );
+}

@@ -1,0 +1,65 @@
+// POST /login/access-token (form-encoded username + password), then the rest of signing in: load the
+// user, open the session, and decide where to go (onboarding, the remembered address, or home).
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { MissingTokenError } from '../../../lib/api-errors';
+import { languageFromTag, setLanguage, storedLanguage } from '../../../lib/i18n';
+import { consumeReturnTo } from '../../../lib/return-to';
+import { startSession, type AccountType } from '../../../lib/session';
+import { getMe } from './get-me';
+import { hasUnansweredOnboardingQuestions } from './get-unanswered-onboarding';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export async function requestAccessToken({ email, password }: Credentials): Promise<string> {
+  const answer = await apiRequest<{ access_token?: string } | undefined>('/login/access-token', {
+    method: 'POST',
+    form: { username: email.trim(), password },
+    token: null,
+  });
+  if (!answer?.access_token) throw new MissingTokenError();
+  return answer.access_token;
+}
+
+export function destinationAfterLogin(input: {
+  accountType: AccountType;
+  hasUnansweredQuestions: boolean;
+  returnTo: string | null;
+}): string {
+  if (input.hasUnansweredQuestions && input.accountType === 'standard') return '/onboarding';
+  return input.returnTo ?? '/';
+}
+
+/** Signs in and returns the path to go to next. */
+export async function signIn(credentials: Credentials): Promise<string> {
+  const token = await requestAccessToken(credentials);
+  const user = await getMe(token);
+  // A language chosen on this device wins; otherwise follow the account's language.
+  const accountLanguage = languageFromTag(user.currentLanguage);
+  if (!storedLanguage() && accountLanguage) await setLanguage(accountLanguage, { remember: false });
+  startSession(token, user);
+
+  let hasUnansweredQuestions = false;
+  try {
+    hasUnansweredQuestions = await hasUnansweredOnboardingQuestions();
+  } catch (error) {
+    // Onboarding must never keep someone out: go on to the address they asked for.
+    console.warn('Could not load onboarding questions', error);
+  }
+  return destinationAfterLogin({
+    accountType: user.accountType,
+    hasUnansweredQuestions,
+    returnTo: consumeReturnTo(),
+  });
+}
+
+export function useLoginMutation() {
+  return useMutation({
+    mutationFn: signIn,
+    // The login screen shows its own error rules (spec §8 "Login").
+    meta: { globalErrorToast: false },
+  });
+}

@@ -1,0 +1,63 @@
+// POST /users/signup (payload per spec §3), followed by the automatic login.
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { getLocaleTag } from '../../../lib/i18n';
+import type { AccountType } from '../../../lib/session';
+import { signIn } from './login';
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  optInMarketing: boolean;
+  accountType: AccountType;
+}
+
+export interface SignUpPayload {
+  email: string;
+  password: string;
+  current_language: string;
+  opt_in_marketing: boolean;
+  cgu_validated: true;
+  cgv_validated: true;
+  pdc_validated: true;
+  account_type: AccountType;
+}
+
+export function signUpPayload(
+  input: SignUpInput,
+  localeTag: string = getLocaleTag(),
+): SignUpPayload {
+  return {
+    email: input.email.trim(),
+    password: input.password,
+    current_language: localeTag,
+    opt_in_marketing: input.optInMarketing,
+    // The form cannot be sent without accepting the terms, which covers all three documents.
+    cgu_validated: true,
+    cgv_validated: true,
+    pdc_validated: true,
+    account_type: input.accountType,
+  };
+}
+
+/** Thrown when the account was created but the automatic login failed: the person should log in. */
+export class SignedUpButNotSignedInError extends Error {
+  constructor(readonly cause: unknown) {
+    super('Signed up, automatic login failed');
+    this.name = 'SignedUpButNotSignedInError';
+  }
+}
+
+/** Creates the account, then signs in; returns the path to go to next. */
+export async function signUp(input: SignUpInput): Promise<string> {
+  await apiRequest('/users/signup', { method: 'POST', json: signUpPayload(input), token: null });
+  try {
+    return await signIn({ email: input.email, password: input.password });
+  } catch (error) {
+    throw new SignedUpButNotSignedInError(error);
+  }
+}
+
+export function useSignUpMutation() {
+  return useMutation({ mutationFn: signUp, meta: { globalErrorToast: false } });
+}

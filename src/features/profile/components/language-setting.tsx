@@ -1,0 +1,55 @@
+// The interface language (Français / English): kept on this device and sent to the account as
+// current_language, so mails and server messages follow it.
+import { useTranslation } from 'react-i18next';
+import {
+  currentLanguage,
+  getLocaleTag,
+  languages,
+  setLanguage,
+  type Language,
+} from '../../../lib/i18n';
+import { useUpdateMeMutation } from '../api/update-me';
+
+export function LanguageSetting() {
+  const { t } = useTranslation('profile');
+  const update = useUpdateMeMutation();
+  const selected = currentLanguage();
+
+  async function choose(language: Language) {
+    if (language === selected) return;
+    await setLanguage(language);
+    update.mutate({ current_language: getLocaleTag(language) });
+  }
+
+  return (
+    <section
+      aria-labelledby="language-title"
+      className="rounded-2xl border-2 border-line bg-surface p-5 sm:p-6"
+    >
+      <fieldset>
+        <legend id="language-title" className="mb-3 font-serif text-2xl">
+          {t('language.title')}
+        </legend>
+        <div className="flex flex-wrap gap-3">
+          {languages.map((language) => (
+            <label
+              key={language}
+              lang={language}
+              className="inline-flex min-h-target cursor-pointer items-center gap-3 rounded-lg border-2 border-line px-4 py-2 font-semibold has-checked:border-brand has-checked:bg-brand-soft"
+            >
+              <input
+                type="radio"
+                name="language"
+                value={language}
+                checked={selected === language}
+                onChange={() => void choose(language)}
+                className="size-6 accent-brand"
+              />
+              {t(`language.options.${language}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+// The profile page (/profile). This issue builds the account part; the other parts of spec §2 "Profile"
+// take the marked places below when their features land.
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/layouts/page';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useSessionUser } from '../../../lib/session';
+import { signOut } from '../../../lib/sign-out';
+import { AccountDetails } from './account-details';
+import { DeleteAccount } from './delete-account';
+import { LanguageSetting } from './language-setting';
+import { TermsUpdateDialog } from './terms-update-dialog';
+
+export function ProfilePage() {
+  const { t } = useTranslation('profile');
+  const navigate = useNavigate();
+  const user = useSessionUser();
+
+  if (!user) {
+    return (
+      <div className="py-10 text-brand">
+        <Spinner size="lg" label={t('loading')} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title={t('title')} />
+
+      {/* Place: profile completion checklist (onboarding, chapters, book) — onboarding issue. */}
+
+      <AccountDetails user={user} />
+      <LanguageSetting />
+
+      {/* Place: subscription status panel and gift-code redemption — premium issue. */}
+      {/* Place: onboarding answers (answered / unanswered tables) — onboarding issue. */}
+      {/* Place: cookie preferences button — analytics consent issue. */}
+      {/* Place: data export — data portability issue. */}
+
+      <section
+        aria-labelledby="session-title"
+        className="rounded-2xl border-2 border-line bg-surface p-5 sm:p-6"
+      >
+        <h2 id="session-title" className="mb-4 text-2xl">
+          {t('session.title')}
+        </h2>
+        <div className="flex flex-wrap gap-3">
+          <Button
+            variant="secondary"
+            onClick={async () => {
+              await signOut();
+              navigate('/login', { replace: true });
+            }}
+          >
+            {t('session.logout')}
+          </Button>
+          <DeleteAccount />
+        </div>
+      </section>
+
+      <TermsUpdateDialog />
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+// Copies of the person's chapters kept on the device for offline reading: written from API answers
+// (the list and each opened chapter), read back when the network is away.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db, type StoredChapter } from '../db/db';
+
+/** The parts of the API's conversation shape (api.md § Conversations) that are kept. */
+export interface ConversationLike {
+  id: string;
+  title_infos?: { title?: string | null } | null;
+  keywords_infos?: { keywords?: string[] | null } | null;
+  summary_infos?: { summary?: string | null } | null;
+  images?: { id: string; url: string; legend?: string | null; position: number }[] | null;
+  conv_author?: string | null;
+  created_at?: string | null;
+  updated_at: string;
+}
+
+function toStoredChapter(
+  conversation: ConversationLike,
+  hasFullText: boolean,
+  storedAt: number,
+): StoredChapter {
+  return {
+    id: conversation.id,
+    title: conversation.title_infos?.title ?? null,
+    keywords: conversation.keywords_infos?.keywords ?? [],
+    summary: conversation.summary_infos?.summary ?? null,
+    has_full_text: hasFullText,
+    author: conversation.conv_author ?? null,
+    images: (conversation.images ?? [])
+      .map((image) => ({
+        id: image.id,
+        url: image.url,
+        legend: image.legend ?? null,
+        position: image.position,
+      }))
+      .sort((a, b) => a.position - b.position),
+    created_at: conversation.created_at ?? null,
+    updated_at: conversation.updated_at,
+    stored_at: storedAt,
+  };
+}
+
+/** A chapter the person opened: the answer carries its text. */
+export async function storeChapter(conversation: ConversationLike): Promise<void> {
+  await db.chapters.put(toStoredChapter(conversation, true, Date.now()));
+}
+
+/**
+ * The chapter list. Lists leave the text out, so a text stored earlier is kept (flagged as not current
+ * when the chapter changed since). With `complete`, chapters missing from the list were deleted
+ * elsewhere and go from the device too.
+ */
+export async function storeChapterList(
+  conversations: ConversationLike[],
+  { complete }: { complete: boolean },
+): Promise<void> {
+  const now = Date.now();
+  await db.transaction('rw', db.chapters, async () => {
+    const existing = new Map(
+      (await db.chapters.bulkGet(conversations.map((c) => c.id)))
+        .filter((row) => row !== undefined)
+        .map((row) => [row.id, row]),
+    );
+    const rows = conversations.map((conversation) => {
+      const row = toStoredChapter(conversation, false, now);
+      const before = existing.get(conversation.id);
+      if (row.summary === null && before?.summary) {
+        row.summary = before.summary;
+        row.has_full_text = before.has_full_text && before.updated_at === conversation.updated_at;
+      } else if (row.summary !== null) {
+        row.has_full_text = true;
+      }
+      return row;
+    });
+    await db.chapters.bulkPut(rows);
+    if (complete) {
+      const keep = new Set(conversations.map((c) => c.id));
+      await db.chapters.filter((row) => !keep.has(row.id)).delete();
+    }
+  });
+}
+
+export async function forgetStoredChapter(id: string): Promise<void> {
+  await db.chapters.delete(id);
+}
+
+/** Stored chapters, newest change first; undefined while loading. */
+export function useStoredChapters(): StoredChapter[] | undefined {
+  return useLiveQuery(() => db.chapters.orderBy('updated_at').reverse().toArray(), []);
+}
+
+export function useStoredChapter(id: string): StoredChapter | null | undefined {
+  return useLiveQuery(async () => (await db.chapters.get(id)) ?? null, [id]);
+}

@@ -1,0 +1,14 @@
+// The messages the page and the service worker exchange, shared by both sides so their names cannot drift.
+
+/** Sent by workbox-window's `messageSkipWaiting()` when the person accepts an update. */
+export const SKIP_WAITING = 'SKIP_WAITING';
+/** Sent on logout and account deletion; answered on the MessageChannel port once the caches are gone. */
+export const CLEAR_USER_CACHES = 'CLEAR_USER_CACHES';
+export const USER_CACHES_CLEARED = 'USER_CACHES_CLEARED';
+
+/** Chapter pictures: per account, so cleared on logout. */
+export const IMAGE_CACHE_NAME = 'chapitres-images';
+
+export type PageToWorkerMessage =
+  { type: typeof SKIP_WAITING } | { type: typeof CLEAR_USER_CACHES };
+export type WorkerToPageMessage = { type: typeof USER_CACHES_CLEARED; ok: boolean };

@@ -1,0 +1,105 @@
+// The login screen: submit rules, show/hide password, and the login error rules on screen.
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getSession } from '../../../src/lib/session';
+import { errorReply, jsonReply, mockFetch } from '../support/fetch-mock';
+import { renderApp, resetApp } from '../support/render-app';
+
+beforeEach(async () => {
+  await resetApp();
+});
+
+async function openLogin() {
+  renderApp('/login');
+  await screen.findByRole('heading', { level: 1, name: 'Connexion' });
+  return {
+    user: userEvent.setup(),
+    email: screen.getByLabelText('Adresse email') as HTMLInputElement,
+    password: screen.getByLabelText('Mot de passe') as HTMLInputElement,
+    submit: screen.getByRole('button', { name: 'Se connecter' }) as HTMLButtonElement,
+  };
+}
+
+describe('login screen', () => {
+  it('enables submit only with a valid email and a non-empty password', async () => {
+    const { user, email, password, submit } = await openLogin();
+    expect(submit.disabled).toBe(true);
+    await user.type(email, 'jeanne@example');
+    await user.type(password, 'x');
+    expect(submit.disabled).toBe(true);
+    await user.type(email, '.org');
+    expect(submit.disabled).toBe(false);
+    await user.clear(password);
+    expect(submit.disabled).toBe(true);
+  });
+
+  it('explains an invalid email once the field is left, tied to the input', async () => {
+    const { user, email, password } = await openLogin();
+    await user.type(email, 'jeanne');
+    await user.click(password);
+    const message = await screen.findByText('Veuillez entrer un email valide');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = email.getAttribute('aria-describedby') ?? '';
+    expect(
+      describedBy.split(' ').some((id) => document.getElementById(id)?.contains(message)),
+    ).toBe(true);
+  });
+
+  it('shows and hides the password', async () => {
+    const { user, password } = await openLogin();
+    const toggle = screen.getByRole('button', { name: 'Afficher : Mot de passe' });
+    expect(password.type).toBe('password');
+    await user.click(toggle);
+    expect(password.type).toBe('text');
+    await user.click(screen.getByRole('button', { name: 'Masquer : Mot de passe' }));
+    expect(password.type).toBe('password');
+  });
+
+  it('shows the incorrect-credentials message on screen, not as a toast', async () => {
+    mockFetch({
+      'POST /api/v1/login/access-token': errorReply(400, [
+        { type: 'incorrect_email_or_password', msg: 'Email ou mot de passe incorrect' },
+      ]),
+    });
+    const { user, email, password, submit } = await openLogin();
+    await user.type(email, 'jeanne@example.org');
+    await user.type(password, 'mauvais');
+    await user.click(submit);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Email ou mot de passe incorrect.');
+    expect(getSession()).toBeNull();
+    const toasts = screen.getByRole('region', { name: 'Notifications' });
+    expect(toasts.textContent).toBe('');
+  });
+
+  it('shows the server message for other refusals and names a missing token', async () => {
+    const { user, email, password, submit } = await openLogin();
+    mockFetch({
+      'POST /api/v1/login/access-token': errorReply(429, [
+        { type: 'too_many_requests', msg: 'Trop de tentatives.' },
+      ]),
+    });
+    await user.type(email, 'jeanne@example.org');
+    await user.type(password, 'secret');
+    await user.click(submit);
+    expect((await screen.findByRole('alert')).textContent).toContain('Trop de tentatives.');
+
+    mockFetch({ 'POST /api/v1/login/access-token': jsonReply({ token_type: 'bearer' }) });
+    await user.click(submit);
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain("Aucun jeton d'accès reçu."),
+    );
+    expect(getSession()).toBeNull();
+  });
+
+  it('links to password recovery and sign-up', async () => {
+    await openLogin();
+    expect(screen.getByRole('link', { name: 'Mot de passe oublié ?' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
+    expect(screen.getByRole('link', { name: 'Créer un compte' }).getAttribute('href')).toBe(
+      '/register',
+    );
+  });
+});

@@ -1,0 +1,16 @@
+// Unit and component tests of the app (happy-dom, fake IndexedDB). Server and browser journeys have
+// their own runners: only tests/unit and tests/sw are picked here.
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    environment: 'happy-dom',
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/sw/**/*.test.{ts,tsx}'],
+    setupFiles: ['tests/unit/setup.ts'],
+    restoreMocks: true,
+    unstubGlobals: true,
+    testTimeout: 15_000,
+  },
+});
