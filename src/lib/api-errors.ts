@@ -113,7 +113,7 @@ export function errorText(message: ErrorMessage): string {
  */
 export function handleGlobalApiError(error: unknown, options: { toast?: boolean } = {}): void {
   const outcome = globalErrorOutcome(error, getSession() !== null);
-  if (outcome.logout) void signOut();
+  if (outcome.logout) void signOut({ expired: true });
   if (options.toast === false && !outcome.logout) return;
   for (const message of outcome.messages) toast.error(errorText(message));
 }

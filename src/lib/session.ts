@@ -1,5 +1,6 @@
 // The signed-in session: the access token and the user, kept in localStorage under their own keys (spec §3)
 // and observable from React. Shared by the api-client, the route guard, the shell and every feature.
+import { claimDeviceData } from '../offline/device-owner';
 import { useSyncExternalStore } from 'react';
 import { readStorage, removeStorage, storageKeys, writeStorage } from './storage';
 
@@ -110,6 +111,7 @@ export function subscribeSession(listener: () => void): () => void {
 
 /** Opens a session once both the token and the user are known, so no screen sees half of it. */
 export function startSession(token: string, user: User): void {
+  void claimDeviceData(user.id);
   writeStorage(storageKeys.token, token);
   writeStorage(storageKeys.user, JSON.stringify(user));
   emit({ token, user });

@@ -3,15 +3,26 @@
 import { clearLocalData } from '../offline/clear-local-data';
 import { queryClient, queryPersister } from './query-client';
 import { forgetReturnTo } from './return-to';
-import { clearSession } from './session';
+import { clearSession, getSession } from './session';
+import { rememberDeviceOwner } from '../offline/device-owner';
 
-export async function signOut(): Promise<void> {
+/**
+ * `expired` is a sign-out the person did not ask for (the server answered 401/403): the device keeps
+ * what was never sent (outbox, drafts, stored chapters) so nothing typed is lost, and
+ * `claimDeviceData` wipes it if somebody else signs in next. A chosen logout wipes everything.
+ */
+export async function signOut(options: { expired?: boolean } = {}): Promise<void> {
   // The session goes first so protected screens unmount before their data disappears under them.
+  const ownerId = getSession()?.user?.id ?? null;
   clearSession();
   forgetReturnTo();
   await queryClient.cancelQueries();
   queryClient.clear();
   await queryPersister.removeClient();
+  if (options.expired && ownerId) {
+    await rememberDeviceOwner(ownerId);
+    return;
+  }
   try {
     await clearLocalData();
   } catch (error) {

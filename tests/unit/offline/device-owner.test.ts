@@ -1,0 +1,30 @@
+// A session that expires keeps the person's unsent work; someone else signing in on the device wipes it.
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../../src/db/db';
+import { claimDeviceData, rememberDeviceOwner } from '../../../src/offline/device-owner';
+
+async function queueDraft() {
+  await db.drafts.put({ key: 'chat:c1', value: 'mon histoire', updated_at: 1 });
+}
+
+describe('device owner', () => {
+  beforeEach(async () => {
+    await Promise.all(db.tables.map((table) => table.clear()));
+  });
+
+  it('keeps the drafts when the same person signs in again', async () => {
+    await queueDraft();
+    await rememberDeviceOwner('user-a');
+    await claimDeviceData('user-a');
+    expect((await db.drafts.get('chat:c1'))?.value).toBe('mon histoire');
+  });
+
+  it('wipes the drafts before another person uses the device', async () => {
+    await queueDraft();
+    await rememberDeviceOwner('user-a');
+    await claimDeviceData('user-b');
+    expect(await db.drafts.count()).toBe(0);
+    expect((await db.meta.get('deviceOwner'))?.value).toBe('user-b');
+  });
+});
