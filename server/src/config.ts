@@ -1,0 +1,187 @@
+// Reads and validates the environment once at start; everything else receives a typed Config.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export type Role = 'all' | 'api' | 'worker';
+
+export interface Config {
+  role: Role;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  jwtSecret: string;
+  tokenTtlDays: number;
+  mail: { transport: 'outbox' | 'smtp'; smtpUrl: string | null; from: string };
+  supportEmail: string;
+  redisUrl: string | null;
+  termsVersion: number;
+  freeChapters: number;
+  logLevel: string;
+  serveApp: boolean;
+  appDir: string;
+  rateLimitMultiplier: number;
+  storage: {
+    kind: 'disk' | 's3';
+    s3: {
+      endpoint: string | null;
+      bucket: string | null;
+      region: string;
+      accessKeyId: string | null;
+      secretAccessKey: string | null;
+      forcePathStyle: boolean;
+    };
+  };
+  openai: {
+    apiKey: string | null;
+    baseUrl: string | null;
+    model: string;
+    imageModel: string | null;
+    ttsModel: string | null;
+    ttsVoice: string | null;
+  };
+  stripe: { secretKey: string | null; webhookSecret: string | null; apiBase: string | null };
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = text(env, name)?.toLowerCase();
+  if (raw === undefined || raw === null) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}")`);
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (!allowed.includes(raw as T))
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+  return raw as T;
+}
+
+function url(env: Env, name: string): string | null {
+  const raw = text(env, name);
+  if (raw === null) return null;
+  try {
+    new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL (got "${raw}")`);
+  }
+  return raw;
+}
+
+/** The JWT key: given, or generated once and kept beside the data so restarts keep sessions valid. */
+function loadOrCreateSecret(dataDir: string, given: string | null): string {
+  if (given) {
+    if (given.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+    return given;
+  }
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret?: string };
+    if (stored.jwtSecret) return stored.jwtSecret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const jwtSecret = randomBytes(48).toString('base64url');
+  writeFileSync(file, JSON.stringify({ jwtSecret }, null, 2), { mode: 0o600 });
+  return jwtSecret;
+}
+
+export function parseRole(argv: string[]): Role {
+  const flag = argv.find((a) => a.startsWith('--role='));
+  const role = flag ? flag.slice('--role='.length) : 'all';
+  if (role !== 'all' && role !== 'api' && role !== 'worker')
+    throw new ConfigError(`--role must be all, api or worker`);
+  return role;
+}
+
+export function loadConfig(env: Env = process.env, role: Role = 'all'): Config {
+  const dataDirRaw = text(env, 'DATA_DIR') ?? 'data';
+  const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(repoRoot, dataDirRaw);
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const publicUrl = (url(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const transport = oneOf(env, 'MAIL_TRANSPORT', ['outbox', 'smtp'] as const, 'outbox');
+  const smtpUrl = url(env, 'SMTP_URL');
+  if (transport === 'smtp' && !smtpUrl) throw new ConfigError('MAIL_TRANSPORT=smtp needs SMTP_URL');
+  const databaseUrl = url(env, 'DATABASE_URL');
+  if (role !== 'all' && !databaseUrl) {
+    throw new ConfigError(
+      `--role=${role} runs beside other processes and needs DATABASE_URL (PostgreSQL)`,
+    );
+  }
+  const storageKind = oneOf(env, 'STORAGE', ['disk', 's3'] as const, 'disk');
+  if (storageKind === 's3' && !text(env, 'S3_BUCKET'))
+    throw new ConfigError('STORAGE=s3 needs S3_BUCKET');
+  return {
+    role,
+    port,
+    host: text(env, 'HOST') ?? '0.0.0.0',
+    publicUrl,
+    dataDir,
+    databaseUrl,
+    jwtSecret: loadOrCreateSecret(dataDir, text(env, 'JWT_SECRET')),
+    tokenTtlDays: integer(env, 'TOKEN_TTL_DAYS', 30, 1, 365),
+    mail: { transport, smtpUrl, from: text(env, 'MAIL_FROM') ?? 'Chapitres <no-reply@localhost>' },
+    supportEmail: text(env, 'SUPPORT_EMAIL') ?? 'support@localhost',
+    redisUrl: url(env, 'REDIS_URL'),
+    termsVersion: integer(env, 'TERMS_VERSION', 1, 1, 1_000_000),
+    freeChapters: integer(env, 'FREE_CHAPTERS', 3, 0, 1000),
+    logLevel: oneOf(
+      env,
+      'LOG_LEVEL',
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
+      'info',
+    ),
+    serveApp: boolean(env, 'SERVE_APP', true),
+    appDir: resolve(repoRoot, text(env, 'APP_DIR') ?? 'dist'),
+    rateLimitMultiplier: integer(env, 'RATE_LIMIT_MULTIPLIER', 1, 1, 100_000),
+    storage: {
+      kind: storageKind,
+      s3: {
+        endpoint: url(env, 'S3_ENDPOINT'),
+        bucket: text(env, 'S3_BUCKET'),
+        region: text(env, 'S3_REGION') ?? 'us-east-1',
+        accessKeyId: text(env, 'S3_ACCESS_KEY_ID'),
+        secretAccessKey: text(env, 'S3_SECRET_ACCESS_KEY'),
+        forcePathStyle: boolean(env, 'S3_FORCE_PATH_STYLE', true),
+      },
+    },
+    openai: {
+      apiKey: text(env, 'OPENAI_API_KEY'),
+      baseUrl: url(env, 'OPENAI_BASE_URL'),
+      model: text(env, 'OPENAI_MODEL') ?? 'gpt-4o-mini',
+      imageModel: text(env, 'OPENAI_IMAGE_MODEL'),
+      ttsModel: text(env, 'OPENAI_TTS_MODEL'),
+      ttsVoice: text(env, 'OPENAI_TTS_VOICE'),
+    },
+    stripe: {
+      secretKey: text(env, 'STRIPE_SECRET_KEY'),
+      webhookSecret: text(env, 'STRIPE_WEBHOOK_SECRET'),
+      apiBase: url(env, 'STRIPE_API_BASE'),
+    },
+  };
+}

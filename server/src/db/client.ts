@@ -1,0 +1,118 @@
+// Opens the database — embedded PGlite under DATA_DIR, or PostgreSQL when DATABASE_URL is set — behind
+// one Drizzle type, and applies the committed migrations.
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Raw SQL for the job queue, on either engine. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  sql: SqlExecutor;
+  /** PGlite only: the embedded instance (tests clone it). */
+  pglite: PGlite | null;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export interface OpenOptions {
+  databaseUrl: string | null;
+  /** Directory for PGlite; null keeps it in memory. */
+  dataDir: string | null;
+  /** An existing PGlite (tests hand over a copy of a migrated template). */
+  pglite?: PGlite;
+  /** A PostgreSQL schema to use instead of public (test isolation on a shared server). */
+  searchPath?: string;
+  migrate?: boolean;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.searchPath)
+    : await openPglite(options);
+  if (options.migrate !== false) await migrateDatabase(database);
+  return database;
+}
+
+async function openPglite(options: OpenOptions): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  let client = options.pglite;
+  if (!client) {
+    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+    client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  }
+  await client.waitReady;
+  const instance = client;
+  return {
+    kind: 'pglite',
+    db: drizzle(instance, { schema }) as unknown as Db,
+    pglite: instance,
+    sql: {
+      async executeSql(text, values) {
+        // pg-boss sends multi-statement scripts without parameters: those need exec().
+        if (!values || values.length === 0) {
+          const results = await instance.exec(text);
+          return { rows: results.at(-1)?.rows ?? [] };
+        }
+        const result = await instance.query(text, values);
+        return { rows: result.rows };
+      },
+    },
+    async ping() {
+      await instance.query('select 1');
+    },
+    async close() {
+      if (!instance.closed) await instance.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, searchPath?: string): Promise<Database> {
+  const { default: pgModule } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool: pg.Pool = new pgModule.Pool({
+    connectionString: url,
+    max: 10,
+    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+  });
+  return {
+    kind: 'postgres',
+    db: drizzle(pool, { schema }) as unknown as Db,
+    pglite: null,
+    sql: {
+      async executeSql(text, values) {
+        const result = await pool.query(text, values as unknown[] | undefined);
+        return { rows: Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows };
+      },
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(database.db as never, { migrationsFolder });
+  } else {
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    await migrate(database.db as never, { migrationsFolder });
+  }
+}

@@ -1,0 +1,3 @@
+// Every table of the database, one file per feature.
+export * from './accounts.ts';
+export * from './mail.ts';

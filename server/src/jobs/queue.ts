@@ -1,0 +1,110 @@
+// The job queue: pg-boss on the same database (PGlite embedded, or PostgreSQL shared by every worker
+// process). Jobs are named `<module>.<action>`, typed, idempotent, and only call services.
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.ts';
+
+export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
+
+interface JobDefinition<T = unknown> {
+  name: string;
+  handler: JobHandler<T>;
+  retryLimit: number;
+  retryDelaySeconds: number;
+  expireInSeconds: number;
+}
+
+export interface JobQueue {
+  define<T extends object>(
+    name: string,
+    handler: JobHandler<T>,
+    options?: Partial<Omit<JobDefinition<T>, 'name' | 'handler'>>,
+  ): void;
+  send<T extends object>(
+    name: string,
+    data: T,
+    options?: { singletonKey?: string },
+  ): Promise<string | null>;
+  /** Starts the workers of every defined job (roles all and worker). */
+  work(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Tests: waits until no job is queued or running. */
+  drain(timeoutMs?: number): Promise<void>;
+}
+
+export function createJobQueue(
+  database: Database,
+  options: { pollingIntervalSeconds?: number } = {},
+): JobQueue {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.sql.executeSql(text, values) },
+    schema: 'pgboss',
+    // PGlite is one connection in this process: keep maintenance light.
+    supervise: true,
+    schedule: false,
+    maintenanceIntervalSeconds: 120,
+  });
+  boss.on('error', (error) => console.error('[jobs]', error));
+  const definitions = new Map<string, JobDefinition>();
+  let started = false;
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+
+  return {
+    define(name, handler, overrides = {}) {
+      definitions.set(name, {
+        name,
+        handler: handler as JobHandler<unknown>,
+        retryLimit: overrides.retryLimit ?? 5,
+        retryDelaySeconds: overrides.retryDelaySeconds ?? 5,
+        expireInSeconds: overrides.expireInSeconds ?? 15 * 60,
+      });
+    },
+    async start() {
+      if (started) return;
+      await boss.start();
+      for (const definition of definitions.values()) {
+        await boss.createQueue(definition.name, {
+          name: definition.name,
+          retryLimit: definition.retryLimit,
+          retryDelay: definition.retryDelaySeconds,
+          retryBackoff: true,
+          expireInSeconds: definition.expireInSeconds,
+        });
+      }
+      started = true;
+    },
+    async send(name, data, sendOptions = {}) {
+      if (!definitions.has(name)) throw new Error(`Unknown job ${name}`);
+      return boss.send(
+        name,
+        data,
+        sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {},
+      );
+    },
+    async work() {
+      for (const definition of definitions.values()) {
+        await boss.work(definition.name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
+          for (const job of jobs) {
+            await definition.handler(job.data, { id: job.id, retryCount: 0 });
+          }
+        });
+      }
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+    async drain(timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        let pending = 0;
+        for (const name of definitions.keys())
+          pending += await boss.getQueueSize(name, { before: 'completed' });
+        if (pending === 0) return;
+        if (Date.now() > deadline) throw new Error(`Jobs still pending after ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+  };
+}

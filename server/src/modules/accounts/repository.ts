@@ -1,0 +1,94 @@
+// Database access for people and their single-use tokens.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { oneTimeTokens, users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type TokenKind = 'email_validation' | 'password_reset';
+
+export class AccountsRepository {
+  constructor(private readonly db: Db) {}
+
+  async findById(id: string): Promise<UserRow | null> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async findByEmail(email: string): Promise<UserRow | null> {
+    const [row] = await this.db.select().from(users).where(eq(users.email, email)).limit(1);
+    return row ?? null;
+  }
+
+  /** Null when the email is taken (unique index), so a race between two sign-ups is a clean 409. */
+  async insert(user: NewUser): Promise<UserRow | null> {
+    const rows = await this.db
+      .insert(users)
+      .values(user)
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    return rows[0] ?? null;
+  }
+
+  async update(id: string, changes: Partial<NewUser>): Promise<UserRow | null> {
+    const rows = await this.db
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return rows[0] ?? null;
+  }
+
+  async bumpTokenVersion(id: string, changes: Partial<NewUser> = {}): Promise<UserRow | null> {
+    const rows = await this.db
+      .update(users)
+      .set({ ...changes, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return rows[0] ?? null;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.delete(users).where(eq(users.id, id));
+  }
+
+  async createToken(
+    userId: string,
+    kind: TokenKind,
+    tokenHash: string,
+    expiresAt: Date,
+    email: string | null = null,
+  ) {
+    await this.db.insert(oneTimeTokens).values({ userId, kind, tokenHash, expiresAt, email });
+  }
+
+  /** Marks the token used and returns it, only if it was unused and unexpired: single use even under a race. */
+  async consumeToken(kind: TokenKind, tokenHash: string) {
+    const rows = await this.db
+      .update(oneTimeTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(oneTimeTokens.tokenHash, tokenHash),
+          eq(oneTimeTokens.kind, kind),
+          isNull(oneTimeTokens.usedAt),
+          sql`${oneTimeTokens.expiresAt} > now()`,
+        ),
+      )
+      .returning();
+    return rows[0] ?? null;
+  }
+
+  async invalidateTokens(userId: string, kind: TokenKind) {
+    await this.db
+      .update(oneTimeTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(oneTimeTokens.userId, userId),
+          eq(oneTimeTokens.kind, kind),
+          isNull(oneTimeTokens.usedAt),
+        ),
+      );
+  }
+}

@@ -1,0 +1,120 @@
+// The mails people receive, in French and English: plain text plus simple, large, accessible HTML.
+import type { Locale } from '../../i18n/messages.ts';
+import type { MailMessage } from './types.ts';
+
+export type MailTemplate =
+  | { kind: 'email_validation'; link: string; name: string }
+  | { kind: 'password_reset'; link: string; name: string }
+  | { kind: 'book_ready'; link: string; name: string; title: string }
+  | { kind: 'payment_receipt'; name: string; product: string; amount: string; date: string }
+  | { kind: 'contact'; from: string; name: string; message: string };
+
+function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+function layout(
+  locale: Locale,
+  title: string,
+  paragraphs: string[],
+  action?: { label: string; href: string },
+): string {
+  const body = paragraphs
+    .map((p) => `<p style="font-size:18px;line-height:1.6;margin:0 0 16px">${escapeHtml(p)}</p>`)
+    .join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="display:inline-block;background:#7a2e1f;color:#ffffff;font-size:18px;font-weight:bold;padding:14px 24px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p>
+<p style="font-size:15px;color:#4a3f36">${locale === 'fr' ? 'Si le bouton ne fonctionne pas, copiez ce lien :' : 'If the button does not work, copy this link:'}<br><a href="${escapeHtml(action.href)}" style="color:#7a2e1f">${escapeHtml(action.href)}</a></p>`
+    : '';
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;background:#fbf7f0;font-family:Georgia,serif;color:#2b211b"><div style="max-width:560px;margin:0 auto;padding:32px 24px">
+<h1 style="font-size:26px;color:#7a2e1f;margin:0 0 24px">${escapeHtml(title)}</h1>${body}${button}
+<p style="font-size:15px;color:#4a3f36;margin-top:32px">Chapitres</p></div></body></html>`;
+}
+
+function greeting(locale: Locale, name: string): string {
+  return locale === 'fr'
+    ? name
+      ? `Bonjour ${name},`
+      : 'Bonjour,'
+    : name
+      ? `Hello ${name},`
+      : 'Hello,';
+}
+
+export function renderMail(locale: Locale, to: string, template: MailTemplate): MailMessage {
+  const fr = locale === 'fr';
+  let subject: string;
+  let paragraphs: string[];
+  let action: { label: string; href: string } | undefined;
+  switch (template.kind) {
+    case 'email_validation':
+      subject = fr ? 'Confirmez votre adresse email' : 'Confirm your email address';
+      paragraphs = [
+        greeting(locale, template.name),
+        fr
+          ? 'Bienvenue sur Chapitres. Pour confirmer votre adresse email, cliquez sur le bouton ci-dessous.'
+          : 'Welcome to Chapitres. To confirm your email address, click the button below.',
+        fr
+          ? 'Ce lien est valable 48 heures. Si vous n’avez pas créé de compte, ignorez ce message.'
+          : 'This link is valid for 48 hours. If you did not create an account, ignore this message.',
+      ];
+      action = { label: fr ? 'Confirmer mon email' : 'Confirm my email', href: template.link };
+      break;
+    case 'password_reset':
+      subject = fr ? 'Choisissez un nouveau mot de passe' : 'Choose a new password';
+      paragraphs = [
+        greeting(locale, template.name),
+        fr
+          ? 'Vous avez demandé à changer votre mot de passe. Cliquez sur le bouton ci-dessous pour en choisir un nouveau.'
+          : 'You asked to change your password. Click the button below to choose a new one.',
+        fr
+          ? 'Ce lien est valable une heure et ne sert qu’une fois. Si vous n’avez rien demandé, ignorez ce message : votre mot de passe ne change pas.'
+          : 'This link is valid for one hour and works once. If you did not ask, ignore this message: your password stays the same.',
+      ];
+      action = {
+        label: fr ? 'Choisir un nouveau mot de passe' : 'Choose a new password',
+        href: template.link,
+      };
+      break;
+    case 'book_ready':
+      subject = fr
+        ? `Votre livre « ${template.title} » est prêt`
+        : `Your book “${template.title}” is ready`;
+      paragraphs = [
+        greeting(locale, template.name),
+        fr
+          ? 'Votre livre est prêt : vous pouvez le feuilleter, le télécharger et le commander.'
+          : 'Your book is ready: you can look through it, download it and order it.',
+      ];
+      action = { label: fr ? 'Voir mon livre' : 'See my book', href: template.link };
+      break;
+    case 'payment_receipt':
+      subject = fr ? 'Votre reçu de paiement' : 'Your payment receipt';
+      paragraphs = [
+        greeting(locale, template.name),
+        fr
+          ? `Merci. Nous avons bien reçu votre paiement de ${template.amount} pour « ${template.product} » le ${template.date}.`
+          : `Thank you. We received your payment of ${template.amount} for “${template.product}” on ${template.date}.`,
+      ];
+      break;
+    case 'contact':
+      subject = fr
+        ? `Message de ${template.name || template.from}`
+        : `Message from ${template.name || template.from}`;
+      paragraphs = [`${template.name} <${template.from}>`, template.message];
+      break;
+  }
+  const text = [
+    subject,
+    '',
+    ...paragraphs,
+    ...(action ? ['', `${action.label} : ${action.href}`] : []),
+    '',
+    'Chapitres',
+  ].join('\n');
+  return { to, subject, text, html: layout(locale, subject, paragraphs, action) };
+}

@@ -1,0 +1,53 @@
+// Process entry: `--role=all` (default: API, app and job workers in one process), `--role=api` or
+// `--role=worker` (scaled out against PostgreSQL). Shuts down gracefully on SIGTERM and SIGINT.
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, parseRole } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { join } from 'node:path';
+
+async function main() {
+  const role = parseRole(process.argv.slice(2));
+  const config = loadConfig(process.env, role);
+  const started = Date.now();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: join(config.dataDir, 'db'),
+  });
+  const app = await buildApp(config, { database });
+  const { queue } = app.services;
+
+  if (role === 'worker') {
+    await queue.start();
+    await queue.work();
+    app.log.info(`Chapitres worker ready in ${Date.now() - started} ms (${database.kind})`);
+  } else {
+    await app.listen({ port: config.port, host: config.host });
+    if (role === 'all') await queue.work();
+    app.log.info(
+      `Chapitres ready at ${config.publicUrl} in ${Date.now() - started} ms (${database.kind}, role ${role})`,
+    );
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: finishing in-flight work`);
+    const force = setTimeout(() => process.exit(1), 20_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+  else console.error(error);
+  process.exit(1);
+});
