@@ -8,6 +8,8 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
 import type { Config } from './config.ts';
 import { registerErrorHandling } from './errors.ts';
 import type { Database } from './db/client.ts';
@@ -77,15 +79,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
-    ajv: {
-      customOptions: {
-        coerceTypes: 'array',
-        removeAdditional: false,
-        useDefaults: true,
-        allErrors: false,
-      },
-    },
   });
+  // JSON bodies are typed strictly (42 is not a name); query strings and paths are text and get coerced.
+  const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+  const bodyAjv = addFormats(
+    new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: false, strict: false }),
+  );
+  const partAjv = addFormats(
+    new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false, strict: false }),
+  );
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? bodyAjv : partAjv).compile(schema),
+  );
 
   // External plugins.
   await app.register(helmet, {

@@ -46,6 +46,7 @@ export function createJobQueue(
   });
   boss.on('error', (error) => console.error('[jobs]', error));
   const definitions = new Map<string, JobDefinition>();
+  const workerIds = new Map<string, string>();
   let started = false;
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
 
@@ -83,11 +84,16 @@ export function createJobQueue(
     },
     async work() {
       for (const definition of definitions.values()) {
-        await boss.work(definition.name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
-          for (const job of jobs) {
-            await definition.handler(job.data, { id: job.id, retryCount: 0 });
-          }
-        });
+        const workerId = await boss.work(
+          definition.name,
+          { pollingIntervalSeconds, batchSize: 1 },
+          async (jobs) => {
+            for (const job of jobs) {
+              await definition.handler(job.data, { id: job.id, retryCount: 0 });
+            }
+          },
+        );
+        workerIds.set(definition.name, workerId);
       }
     },
     async stop() {

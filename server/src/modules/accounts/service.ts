@@ -116,6 +116,8 @@ export class AccountsService {
   }
 
   async updateMe(user: UserRow, body: UpdateMeBody): Promise<UserRow> {
+    if (Object.values(body).every((value) => value === undefined))
+      throw new AppError('validation_error', {}, { loc: ['body'] });
     const changes: Parameters<AccountsRepository['update']>[1] = {};
     if (body.full_name !== undefined) changes.fullName = body.full_name.trim();
     if (body.current_language !== undefined)

@@ -1,0 +1,117 @@
+// Service endpoints, the mailbox, unknown routes and the built app with its history fallback.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/build.ts';
+import { createUser, mailsTo } from '../support/factories.ts';
+
+const appDir = mkdtempSync(join(tmpdir(), 'chapitres-dist-'));
+mkdirSync(join(appDir, 'assets'));
+writeFileSync(
+  join(appDir, 'index.html'),
+  '<!doctype html><title>Chapitres</title><div id="root"></div>',
+);
+writeFileSync(join(appDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+writeFileSync(join(appDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+
+const ctx = useTestApp({ env: { SERVE_APP: 'true', APP_DIR: appDir } });
+
+describe('service endpoints', () => {
+  it('reports health and readiness', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({
+      status: 'ok',
+    });
+    expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
+      status: 'ready',
+    });
+  });
+
+  it('publishes the public configuration without secrets', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/config' });
+    expect(response.statusCode).toBe(200);
+    const config = response.json();
+    expect(config).toMatchObject({
+      payment_provider: 'demo',
+      mail_transport: 'outbox',
+      limits: {
+        free_chapters: 3,
+        images_per_chapter: 5,
+        book_min_chapters: 4,
+        book_max_chapters: 10,
+      },
+    });
+    expect(JSON.stringify(config)).not.toContain(ctx.config.jwtSecret);
+  });
+
+  it('serves the OpenAPI description', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json().paths)).toContain('/api/v1/users/signup');
+  });
+
+  it('answers an unknown API path with a 404 in the error shape, never the app', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/nothing-here',
+      headers: { accept: 'text/html' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().detail[0].type).toBe('not_found');
+  });
+
+  it('sends security headers with a content security policy', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("worker-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('the mailbox', () => {
+  it('lists kept mails as JSON newest first and as a readable page with clickable links', async () => {
+    const user = await createUser(ctx.app);
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/password-recovery/${encodeURIComponent(user.email)}`,
+    });
+    const mails = await mailsTo(ctx.app, user.email);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Choisissez un nouveau mot de passe',
+      'Confirmez votre adresse email',
+    ]);
+    const all = (await ctx.app.inject({ method: 'GET', url: '/api/v1/dev/mailbox' })).json();
+    expect(all.count).toBeGreaterThanOrEqual(2);
+    const page = await ctx.app.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<a href="http://chapitres.test/reset-password?token=');
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/dev/mailbox?limit=1000' })).statusCode,
+    ).toBe(422);
+  });
+});
+
+describe('the built app', () => {
+  it('serves index.html for app routes, fresh; assets immutable; the service worker never stale', async () => {
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: '/conversations/abc/chat',
+      headers: { accept: 'text/html' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const root = await ctx.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { accept: 'text/html' },
+    });
+    expect(root.body).toContain('<div id="root">');
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const sw = await ctx.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const missingAsset = await ctx.app.inject({ method: 'GET', url: '/assets/missing.js' });
+    expect(missingAsset.statusCode).toBe(404);
+  });
+});
