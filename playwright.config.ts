@@ -39,7 +39,11 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions } },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions },
+      testIgnore: '**/*.phone.spec.ts',
+    },
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], channel: undefined, launchOptions },
