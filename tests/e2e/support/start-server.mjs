@@ -25,6 +25,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts', '--ro
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     MAIL_TRANSPORT: 'outbox',
+    LOG_LEVEL: 'warn',
     DATABASE_URL: '',
     OPENAI_API_KEY: '',
     OPENAI_BASE_URL: '',
