@@ -21,22 +21,28 @@ import { accountsRoutes } from './modules/accounts/routes.ts';
 import { AccountsService } from './modules/accounts/service.ts';
 import { MailService } from './modules/mail/service.ts';
 import {
+  appMissingPage,
   configRoutes,
   healthRoutes,
   mailboxApiRoutes,
   mailboxPageRoutes,
+  publicFeatures,
   type PublicFeatures,
 } from './modules/system/routes.ts';
 import { createMailTransport } from './providers/mail/index.ts';
 import type { MailTransport } from './providers/mail/types.ts';
-import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './rate-limit.ts';
+import { RateLimits } from './rate-limit.ts';
 
 export const API_PREFIX = '/api/v1';
 
 export interface AppDeps {
   database: Database;
   mailTransport?: MailTransport;
+  /** How failed mail deliveries are retried (default: 8 times, backing off from 10 s). */
+  mailRetry?: { retryLimit: number; retryDelaySeconds: number };
   logger?: boolean | object;
+  /** What /api/v1/config announces; by default derived from config (a model server set or not). */
+  features?: PublicFeatures;
 }
 
 export interface AppServices {
@@ -45,7 +51,7 @@ export interface AppServices {
   queue: JobQueue;
   accounts: AccountsService;
   mail: MailService;
-  limiter: RateLimiter;
+  rateLimits: RateLimits;
 }
 
 declare module 'fastify' {
@@ -78,7 +84,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only behind a proxy we were told about: otherwise anyone could pick their IP (and rate-limit key)
+    // with X-Forwarded-For.
+    trustProxy: trustProxyOption(config.trustProxy),
   });
   // JSON bodies are typed strictly (42 is not a name); query strings and paths are text and get coerced.
   const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -112,41 +120,40 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  const rateLimits = await RateLimits.register(app, {
+    redisUrl: config.redisUrl,
+    multiplier: config.rateLimitMultiplier,
+  });
 
   // App plugins.
   const { database } = deps;
   const queue = createJobQueue(database);
-  const mail = new MailService(
-    queue,
-    deps.mailTransport ?? createMailTransport(config, database.db),
-  );
-  const limiter = new RateLimiter(
-    config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore(),
-    config.rateLimitMultiplier,
-  );
+  const mailTransport = deps.mailTransport ?? createMailTransport(config, database.db);
+  const mail = new MailService(queue, mailTransport, deps.mailRetry);
   const accounts = new AccountsService(
     new AccountsRepository(database.db),
     new TokenSigner(config.jwtSecret, config.tokenTtlDays),
     mail,
     config,
   );
-  app.decorate('services', { config, database, queue, accounts, mail, limiter });
+  app.decorate('services', { config, database, queue, accounts, mail, rateLimits });
   registerAuthentication(app, accounts);
 
   const appDir =
     config.serveApp && existsSync(join(config.appDir, 'index.html')) ? config.appDir : null;
-  registerErrorHandling(app, { fallback: appDir ? spaFallback : undefined });
+  registerErrorHandling(app, {
+    fallback: appDir
+      ? spaFallback
+      : config.serveApp
+        ? (request, reply) => appMissing(config.appDir, request, reply)
+        : undefined,
+  });
 
   // Modules.
-  const features: PublicFeatures = {
-    interviewer: 'embedded',
-    writer: 'embedded',
-    voice: 'embedded',
-    illustrations: 'embedded',
-  };
+  const features = deps.features ?? publicFeatures(config);
   await app.register(healthRoutes(database, () => ready));
   await app.register(configRoutes(config, features), { prefix: API_PREFIX });
-  await app.register(accountsRoutes(accounts, limiter), { prefix: API_PREFIX });
+  await app.register(accountsRoutes(accounts, rateLimits), { prefix: API_PREFIX });
   if (config.mail.transport === 'outbox') {
     await app.register(mailboxApiRoutes(database), { prefix: API_PREFIX });
     await app.register(mailboxPageRoutes(database));
@@ -158,6 +165,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       root: appDir,
       wildcard: true,
       index: false,
+      preCompressed: true,
       setHeaders(res, path) {
         if (/[\\/]assets[\\/]/.test(path))
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -181,19 +189,41 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', async () => {
     ready = false;
     await queue.stop();
-    await limiter.close();
+    // After the workers: a mail being delivered finishes first.
+    if (!deps.mailTransport) await mailTransport.close();
   });
   return app;
 }
 
-function spaFallback(request: FastifyRequest, reply: FastifyReply) {
+/** Fastify's runtime takes a hop count but its types do not: the same rule as a function. */
+function trustProxyOption(value: Config['trustProxy']) {
+  if (typeof value !== 'number') return value;
+  return (_address: string, hop: number) => hop < value;
+}
+
+/** A browser asking for a page of the app (not the API, the mailbox or a file). */
+function isAppPage(request: FastifyRequest): boolean {
   const path = request.url.split('?')[0];
-  const isPage =
+  return (
     request.method === 'GET' &&
     !path.startsWith('/api/') &&
     !path.startsWith('/dev/') &&
-    !/\.[a-z0-9]+$/i.test(path);
-  const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-  if (!isPage || !wantsHtml) return null;
+    !/\.[a-z0-9]+$/i.test(path) &&
+    (request.headers.accept ?? '').includes('text/html')
+  );
+}
+
+function spaFallback(request: FastifyRequest, reply: FastifyReply) {
+  if (!isAppPage(request)) return null;
   return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+}
+
+/** Without a build, a page request says how to make one instead of a bare 404. */
+function appMissing(appDir: string, request: FastifyRequest, reply: FastifyReply) {
+  if (!isAppPage(request)) return null;
+  return reply
+    .code(503)
+    .header('Cache-Control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(appMissingPage(appDir));
 }

@@ -2,6 +2,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/build.ts';
 import { createUser, mailsTo } from '../support/factories.ts';
@@ -14,6 +15,7 @@ writeFileSync(
 );
 writeFileSync(join(appDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
 writeFileSync(join(appDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+writeFileSync(join(appDir, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
 
 const ctx = useTestApp({ env: { SERVE_APP: 'true', APP_DIR: appDir } });
 
@@ -111,6 +113,12 @@ describe('the built app', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     const sw = await ctx.app.inject({ method: 'GET', url: '/sw.js' });
     expect(sw.headers['cache-control']).toBe('no-cache');
+    const compressed = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
     const missingAsset = await ctx.app.inject({ method: 'GET', url: '/assets/missing.js' });
     expect(missingAsset.statusCode).toBe(404);
   });
