@@ -1,14 +1,17 @@
-// `npm run bench`: requests/s and p99 of GET /api/v1/users/me (a valid token: JWT check + one indexed
-// select) next to a bare hello-world route in the same process and run, on PGlite and on PostgreSQL
-// (when reachable), then start-up time and memory of the real server. Prints numbers; asserts nothing.
+// `npm run bench`: requests/s and p99 of GET /api/v1/users/me (JWT check + one indexed select) next to
+// a bare hello-world route of the same server, in the same run, on PGlite and on PostgreSQL (when
+// reachable; a throwaway database), then start-up time and memory of the real server (startup.ts).
+// The server runs in a child process (bench/server.ts), autocannon here. Prints numbers; asserts nothing.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import { buildApp } from '../src/app.ts';
-import { loadConfig, repoRoot } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
+import { repoRoot } from '../src/config.ts';
+import { measureStartup } from './startup.ts';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
@@ -22,107 +25,75 @@ async function load(url: string, headers: Record<string, string> = {}) {
   };
 }
 
-async function benchDatabase(label: string, databaseUrl: string | null) {
+async function benchServer(label: string, databaseUrl: string | null) {
   const dataDir = mkdtempSync(join(tmpdir(), 'chapitres-bench-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    SERVE_APP: 'false',
-    RATE_LIMIT_MULTIPLIER: '100000',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  const database = await openDatabase({
-    databaseUrl,
-    dataDir: databaseUrl ? null : join(dataDir, 'db'),
-  });
-  const app = await buildApp(config, { database, logger: false });
-  app.get('/bench/hello', async () => ({ hello: 'world' }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address() as { port: number };
-  const base = `http://127.0.0.1:${address.port}`;
-  const email = `bench.${Date.now()}@example.org`;
-  await app.inject({
-    method: 'POST',
-    url: '/api/v1/users/signup',
-    payload: {
-      email,
-      password: 'Souvenir1!',
-      cgu_validated: true,
-      cgv_validated: true,
-      pdc_validated: true,
-    },
-  });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/v1/login/access-token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `username=${encodeURIComponent(email)}&password=Souvenir1!`,
-  });
-  const token = login.json().access_token as string;
-  const hello = await load(`${base}/bench/hello`);
-  const me = await load(`${base}/api/v1/users/me`, { authorization: `Bearer ${token}` });
-  await app.close();
-  await database.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  console.log(
-    `${label.padEnd(10)} hello-world ${String(hello.rps).padStart(6)} req/s p99 ${hello.p99} ms | users/me ${String(me.rps).padStart(6)} req/s p99 ${me.p99} ms | ratio ${(me.rps / hello.rps).toFixed(2)}${hello.errors + me.errors ? ` | errors ${hello.errors + me.errors}` : ''}`,
-  );
-}
-
-async function postgresReachable(url: string): Promise<boolean> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Starts the real server (`--role=all`) and measures the time until /readyz answers, and its RSS. */
-async function startup(dataDir: string, label: string) {
-  const port = 3900 + Math.floor(Math.random() * 50);
-  const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], {
     cwd: join(repoRoot, 'server'),
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: 'ignore',
+    env: { ...process.env, BENCH_DATA_DIR: dataDir, BENCH_DATABASE_URL: databaseUrl ?? '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  for (;;) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/readyz`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > 120_000) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 50));
+  try {
+    const lines = createInterface({ input: child.stdout! });
+    const [line] = (await Promise.race([
+      once(lines, 'line'),
+      once(child, 'exit').then(() => {
+        throw new Error('the bench server exited before listening');
+      }),
+    ])) as [string];
+    const { port, token } = JSON.parse(line) as { port: number; token: string };
+    const base = `http://127.0.0.1:${port}`;
+    const hello = await load(`${base}/bench/hello`);
+    const me = await load(`${base}/api/v1/users/me`, { authorization: `Bearer ${token}` });
+    const errors = hello.errors + me.errors;
+    console.log(
+      `${label.padEnd(10)} hello-world ${String(hello.rps).padStart(6)} req/s p99 ${String(hello.p99).padStart(3)} ms | users/me ${String(me.rps).padStart(6)} req/s p99 ${String(me.p99).padStart(3)} ms | ratio ${(me.rps / hello.rps).toFixed(2)}${errors ? ` | errors ${errors}` : ''}`,
+    );
+  } finally {
+    const exited = child.exitCode === null ? once(child, 'exit') : Promise.resolve();
+    child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
   }
-  const ready = Date.now() - started;
-  const { readFileSync } = await import('node:fs');
-  const rssKb = Number(
-    /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0,
-  );
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-  console.log(`${label.padEnd(14)} ready in ${ready} ms, RSS ${Math.round(rssKb / 1024)} MB`);
 }
 
-const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-console.log(`autocannon: ${connections} connections, ${duration} s per route, same process`);
-await benchDatabase('PGlite', null);
-if (await postgresReachable(pgUrl)) await benchDatabase('PostgreSQL', pgUrl);
-else console.log('PostgreSQL  not reachable: skipped');
+/** A database of its own on the server, dropped afterwards; null when PostgreSQL is not reachable. */
+async function throwawayDatabase(adminUrl: string) {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `chapitres_bench_${randomBytes(4).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
 
-const startDir = mkdtempSync(join(tmpdir(), 'chapitres-start-'));
-await startup(startDir, 'first start');
-await startup(startDir, 'restart');
-rmSync(startDir, { recursive: true, force: true });
+console.log(
+  `autocannon: ${connections} connections, ${duration} s per route, server in a child process`,
+);
+await benchServer('PGlite', null);
+const pg = await throwawayDatabase(
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+);
+if (pg) {
+  try {
+    await benchServer('PostgreSQL', pg.url);
+  } finally {
+    await pg.drop();
+  }
+} else console.log('PostgreSQL not reachable: skipped');
+
+await measureStartup();

@@ -11,7 +11,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { Config } from './config.ts';
-import { registerErrorHandling } from './errors.ts';
+import { registerErrorHandling, replyWithError } from './errors.ts';
+import { registerInputHygiene } from './input.ts';
 import type { Database } from './db/client.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { registerAuthentication } from './auth/plugin.ts';
@@ -27,8 +28,8 @@ import {
   mailboxApiRoutes,
   mailboxPageRoutes,
   publicFeatures,
-  type PublicFeatures,
 } from './modules/system/routes.ts';
+import type { PublicFeatures } from './contract/system.ts';
 import { createMailTransport } from './providers/mail/index.ts';
 import type { MailTransport } from './providers/mail/types.ts';
 import { RateLimits } from './rate-limit.ts';
@@ -87,6 +88,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // Only behind a proxy we were told about: otherwise anyone could pick their IP (and rate-limit key)
     // with X-Forwarded-For.
     trustProxy: trustProxyOption(config.trustProxy),
+    // An email is a path parameter of password recovery and may be up to 254 characters.
+    routerOptions: { maxParamLength: 320 },
+    // Errors raised before routing (a malformed URL) get the same shape and language as the rest.
+    frameworkErrors: replyWithError,
   });
   // JSON bodies are typed strictly (42 is not a name); query strings and paths are text and get coerced.
   const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -137,6 +142,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     config,
   );
   app.decorate('services', { config, database, queue, accounts, mail, rateLimits });
+  registerInputHygiene(app);
   registerAuthentication(app, accounts);
 
   const appDir =

@@ -23,6 +23,8 @@ export interface Config {
   termsVersion: number;
   freeChapters: number;
   logLevel: string;
+  /** Fastify's trustProxy: false, true, a hop count, or addresses/CIDRs of the proxies. */
+  trustProxy: boolean | number | string;
   serveApp: boolean;
   appDir: string;
   rateLimitMultiplier: number;
@@ -111,6 +113,19 @@ function loadOrCreateSecret(dataDir: string, given: string | null): string {
   return jwtSecret;
 }
 
+function trustProxy(env: Env): boolean | number | string {
+  const raw = text(env, 'TRUST_PROXY');
+  if (raw === null) return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(raw.toLowerCase()))
+    return boolean(env, 'TRUST_PROXY', false);
+  if (!/^[0-9a-fA-F.:/, ]+$/.test(raw))
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false, a number of proxies or their addresses (got "${raw}")`,
+    );
+  return raw;
+}
+
 export function parseRole(argv: string[]): Role {
   const flag = argv.find((a) => a.startsWith('--role='));
   const role = flag ? flag.slice('--role='.length) : 'all';
@@ -156,6 +171,7 @@ export function loadConfig(env: Env = process.env, role: Role = 'all'): Config {
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
       'info',
     ),
+    trustProxy: trustProxy(env),
     serveApp: boolean(env, 'SERVE_APP', true),
     appDir: resolve(repoRoot, text(env, 'APP_DIR') ?? 'dist'),
     rateLimitMultiplier: integer(env, 'RATE_LIMIT_MULTIPLIER', 1, 1, 100_000),

@@ -9,6 +9,8 @@ const statusByCode: Record<string, number> = {
   inactive_user: 400,
   not_enough_messages: 400,
   malformed_json: 400,
+  malformed_url: 400,
+  bad_request: 400,
   promo_code_expired: 400,
   promo_code_inactive: 400,
   not_authenticated: 401,
@@ -24,6 +26,7 @@ const statusByCode: Record<string, number> = {
   redo_not_allowed: 409,
   generation_in_progress: 409,
   payload_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
   invalid_file_type: 415,
   validation_error: 422,
@@ -118,59 +121,65 @@ function validationDetails(error: FastifyError, locale: Locale): ErrorDetail[] {
   });
 }
 
+/** Fastify's own errors (parsing, limits, routing) in our shape; anything else is a real fault. */
+function frameworkErrorCode(error: FastifyError): string | null {
+  const { code, statusCode } = error;
+  if (
+    code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    (statusCode === 400 && error instanceof SyntaxError)
+  )
+    return 'malformed_json';
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || statusCode === 413) return 'payload_too_large';
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || statusCode === 415)
+    return 'unsupported_media_type';
+  if (code === 'FST_ERR_BAD_URL') return 'malformed_url';
+  if (code === 'FST_ERR_MAX_PARAM_LENGTH' || statusCode === 414) return 'uri_too_long';
+  if (statusCode === 429) return 'too_many_requests';
+  if (statusCode === 404) return 'not_found';
+  if (statusCode && statusCode >= 400 && statusCode < 500) return 'bad_request';
+  return null;
+}
+
+/** Writes any error as {detail: [...]}; used by the route error handler and Fastify's frameworkErrors. */
+export function replyWithError(
+  error: FastifyError | AppError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const locale = requestLocale(request);
+  if (error instanceof AppError) {
+    if (error.status >= 500) request.log.error({ err: error }, error.code);
+    return sendError(
+      reply,
+      error.status,
+      [
+        {
+          type: error.code,
+          msg: messageFor(error.code, locale, error.params),
+          ...(error.loc ? { loc: error.loc } : {}),
+        },
+      ],
+      error.retryAfter,
+    );
+  }
+  if (error.validation) return sendError(reply, 422, validationDetails(error, locale));
+  const code = frameworkErrorCode(error);
+  if (code)
+    return sendError(reply, statusOf(code), [{ type: code, msg: messageFor(code, locale) }]);
+  request.log.error({ err: error }, 'unexpected error');
+  return sendError(reply, 500, [
+    { type: 'internal_error', msg: messageFor('internal_error', locale) },
+  ]);
+}
+
 export function registerErrorHandling(
   app: FastifyInstance,
   options: { fallback?: (request: FastifyRequest, reply: FastifyReply) => unknown } = {},
 ): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const locale = requestLocale(request);
-    if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, error.code);
-      return sendError(
-        reply,
-        error.status,
-        [
-          {
-            type: error.code,
-            msg: messageFor(error.code, locale, error.params),
-            ...(error.loc ? { loc: error.loc } : {}),
-          },
-        ],
-        error.retryAfter,
-      );
-    }
-    const fastifyError = error as FastifyError;
-    if (fastifyError.validation)
-      return sendError(reply, 422, validationDetails(fastifyError, locale));
-    const code = fastifyError.code;
-    const mapped =
-      code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
-      code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
-      (fastifyError.statusCode === 400 && fastifyError instanceof SyntaxError)
-        ? 'malformed_json'
-        : code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fastifyError.statusCode === 413
-          ? 'payload_too_large'
-          : code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || fastifyError.statusCode === 415
-            ? 'unsupported_media_type'
-            : fastifyError.statusCode === 429
-              ? 'too_many_requests'
-              : fastifyError.statusCode === 404
-                ? 'not_found'
-                : fastifyError.statusCode &&
-                    fastifyError.statusCode >= 400 &&
-                    fastifyError.statusCode < 500
-                  ? 'validation_error'
-                  : null;
-    if (mapped) {
-      const status =
-        mapped === 'validation_error' ? (fastifyError.statusCode ?? 400) : statusOf(mapped);
-      return sendError(reply, status, [{ type: mapped, msg: messageFor(mapped, locale) }]);
-    }
-    request.log.error({ err: error }, 'unexpected error');
-    return sendError(reply, 500, [
-      { type: 'internal_error', msg: messageFor('internal_error', locale) },
-    ]);
-  });
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) =>
+    replyWithError(error, request, reply),
+  );
 
   app.setNotFoundHandler((request, reply) => {
     if (options.fallback) {

@@ -2,13 +2,23 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export interface AccessClaims {
   userId: string;
   tokenVersion: number;
 }
 
+/** How many verified tokens are remembered (one per active session is plenty). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class TokenSigner {
   private readonly key: Uint8Array;
+  // A token string that verified once verifies again until it expires: remembering it skips the
+  // HMAC on every request. Revocation is unaffected (the token version is checked against the
+  // database on each request); a forged token never matches a remembered string.
+  private readonly verified = new Map<string, AccessClaims & { expiresAt: number }>();
+
   constructor(
     secret: string,
     private readonly ttlDays: number,
@@ -27,10 +37,33 @@ export class TokenSigner {
 
   /** Null for anything that is not a valid, unexpired token of ours. */
   async verify(token: string): Promise<AccessClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAt > Date.now())
+        return { userId: known.userId, tokenVersion: known.tokenVersion };
+      this.verified.delete(token);
+    }
+    const claims = await this.verifySignature(token);
+    if (claims) {
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) {
+        // Map keeps insertion order: drop the oldest.
+        this.verified.delete(this.verified.keys().next().value!);
+      }
+      this.verified.set(token, claims);
+    }
+    return claims ? { userId: claims.userId, tokenVersion: claims.tokenVersion } : null;
+  }
+
+  private async verifySignature(
+    token: string,
+  ): Promise<(AccessClaims & { expiresAt: number }) | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
-      return { userId: payload.sub, tokenVersion: payload.ver };
+      // Checked here so a malformed id never reaches a uuid column as a query error.
+      if (typeof payload.sub !== 'string' || !UUID.test(payload.sub)) return null;
+      if (typeof payload.ver !== 'number' || !Number.isInteger(payload.ver)) return null;
+      if (typeof payload.exp !== 'number') return null;
+      return { userId: payload.sub, tokenVersion: payload.ver, expiresAt: payload.exp * 1000 };
     } catch {
       return null;
     }

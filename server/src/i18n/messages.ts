@@ -10,6 +10,15 @@ export const errorMessages: Record<string, Record<Locale, string>> = {
     fr: 'La requête est illisible (JSON mal formé).',
     en: 'The request could not be read (malformed JSON).',
   },
+  malformed_url: {
+    fr: 'L’adresse demandée est mal formée.',
+    en: 'The requested address is malformed.',
+  },
+  uri_too_long: {
+    fr: 'L’adresse demandée est trop longue.',
+    en: 'The requested address is too long.',
+  },
+  bad_request: { fr: 'La requête est invalide.', en: 'The request is invalid.' },
   payload_too_large: { fr: 'La requête est trop volumineuse.', en: 'The request is too large.' },
   unsupported_media_type: {
     fr: 'Ce type de contenu n’est pas accepté.',
@@ -47,11 +56,69 @@ export const errorMessages: Record<string, Record<Locale, string>> = {
     fr: 'Une erreur est survenue. Veuillez réessayer plus tard.',
     en: 'An error occurred. Please try again later.',
   },
+  session_expired: {
+    fr: 'Votre session a expiré. Veuillez vous reconnecter.',
+    en: 'Your session has expired. Please sign in again.',
+  },
+  not_enough_messages: {
+    fr: 'Racontez d’abord un peu votre histoire : il faut au moins un message.',
+    en: 'Tell a little of your story first: at least one message is needed.',
+  },
+  quota_exceeded: {
+    fr: 'Vous n’avez plus de chapitre gratuit.',
+    en: 'You have no free chapter left.',
+  },
+  full_access_required: {
+    fr: 'Cette action demande un accès complet.',
+    en: 'This action needs full access.',
+  },
+  max_images_reached: {
+    fr: 'Un chapitre peut avoir au plus {limit} images.',
+    en: 'A chapter can have at most {limit} images.',
+  },
+  undo_not_allowed: {
+    fr: 'Il n’y a pas de version précédente à rétablir.',
+    en: 'There is no earlier version to bring back.',
+  },
+  redo_not_allowed: {
+    fr: 'Il n’y a pas de version suivante à rétablir.',
+    en: 'There is no later version to bring back.',
+  },
+  generation_in_progress: {
+    fr: 'Une génération est déjà en cours pour ce chapitre.',
+    en: 'A generation is already running for this chapter.',
+  },
+  invalid_file_type: {
+    fr: 'Ce type de fichier n’est pas accepté (JPEG, PNG ou WebP).',
+    en: 'This file type is not accepted (JPEG, PNG or WebP).',
+  },
+  promo_code_not_found: {
+    fr: 'Ce code cadeau n’existe pas.',
+    en: 'This gift code does not exist.',
+  },
+  promo_code_expired: { fr: 'Ce code cadeau a expiré.', en: 'This gift code has expired.' },
+  promo_code_inactive: {
+    fr: 'Ce code cadeau a déjà été utilisé.',
+    en: 'This gift code has already been used.',
+  },
+  ai_unavailable: {
+    fr: 'L’assistant est momentanément indisponible. Votre message est gardé : réessayez dans un instant.',
+    en: 'The assistant is unavailable for a moment. Your message is kept: try again shortly.',
+  },
+  voice_unavailable: {
+    fr: 'La voix est momentanément indisponible.',
+    en: 'The voice is unavailable for a moment.',
+  },
   service_unavailable: {
     fr: 'Le service est momentanément indisponible.',
     en: 'The service is temporarily unavailable.',
   },
 };
+
+/** Lets a later module add the messages of the codes it introduces (beside registerErrorStatus). */
+export function registerErrorMessages(messages: Record<string, Record<Locale, string>>): void {
+  Object.assign(errorMessages, messages);
+}
 
 export function messageFor(
   code: string,
@@ -68,9 +135,25 @@ export function pickLocale(
   acceptLanguage: string | undefined,
 ): Locale {
   if (userLanguage) return userLanguage.toLowerCase().startsWith('en') ? 'en' : 'fr';
-  if (acceptLanguage) {
-    const first = acceptLanguage.split(',')[0]?.trim().toLowerCase() ?? '';
-    if (first.startsWith('en')) return 'en';
+  return preferredOf(acceptLanguage) ?? 'fr';
+}
+
+/** The first of French and English in Accept-Language order of preference (q values), if any. */
+function preferredOf(acceptLanguage: string | undefined): Locale | null {
+  if (!acceptLanguage) return null;
+  let best: Locale | null = null;
+  let bestQ = 0;
+  for (const entry of acceptLanguage.split(',').slice(0, 20)) {
+    const [tag, ...params] = entry.trim().toLowerCase().split(';');
+    const locale = tag.startsWith('fr') ? 'fr' : tag.startsWith('en') ? 'en' : null;
+    if (!locale) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    // Ties keep the earlier one: the header's own order.
+    if (Number.isFinite(q) && q > bestQ) {
+      best = locale;
+      bestQ = q;
+    }
   }
-  return 'fr';
+  return best;
 }

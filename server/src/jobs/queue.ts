@@ -76,20 +76,24 @@ export function createJobQueue(
     },
     async send(name, data, sendOptions = {}) {
       if (!definitions.has(name)) throw new Error(`Unknown job ${name}`);
-      return boss.send(
+      const id = await boss.send(
         name,
         data,
         sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {},
       );
+      // A worker in this process picks the job up now rather than at its next poll.
+      const workerId = workerIds.get(name);
+      if (id && workerId) boss.notifyWorker(workerId);
+      return id;
     },
     async work() {
       for (const definition of definitions.values()) {
         const workerId = await boss.work(
           definition.name,
-          { pollingIntervalSeconds, batchSize: 1 },
+          { pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
           async (jobs) => {
             for (const job of jobs) {
-              await definition.handler(job.data, { id: job.id, retryCount: 0 });
+              await definition.handler(job.data, { id: job.id, retryCount: job.retryCount });
             }
           },
         );
@@ -100,6 +104,7 @@ export function createJobQueue(
       if (!started) return;
       started = false;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      workerIds.clear();
     },
     async drain(timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;

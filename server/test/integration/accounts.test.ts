@@ -210,6 +210,25 @@ describe('sign-in', () => {
     expect(wrong.json().detail[0].msg).toBe(unknown.json().detail[0].msg);
   });
 
+  it('takes as long for an unknown email as for a wrong password', async () => {
+    const user = await createUser(ctx.app);
+    const median = async (email: string) => {
+      const times: number[] = [];
+      for (let i = 0; i < 7; i += 1) {
+        const started = performance.now();
+        await login(ctx.app, email, 'Wrong1!pass');
+        times.push(performance.now() - started);
+      }
+      return times.sort((a, b) => a - b)[3];
+    };
+    await login(ctx.app, uniqueEmail(), 'Wrong1!pass'); // warm the dummy hash
+    const known = await median(user.email);
+    const unknown = await median(uniqueEmail());
+    // Both verify one argon2id hash (several ms); skipping it for unknown emails would be ~10x faster.
+    expect(unknown / known).toBeGreaterThan(0.5);
+    expect(unknown / known).toBeLessThan(2);
+  });
+
   it('refuses a login without the form fields with 422', async () => {
     const response = await ctx.app.inject({
       method: 'POST',
@@ -273,6 +292,26 @@ describe('the signed-in person', () => {
       401,
       'not_authenticated',
     );
+    // Signed with our key but not naming a person (or with a non-integer version).
+    for (const [sub, ver] of [
+      ['not-a-uuid', 0],
+      [user.id, '0'],
+    ] as const) {
+      const odd = await new SignJWT({ ver })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(sub)
+        .setExpirationTime('1d')
+        .sign(new TextEncoder().encode(ctx.config.jwtSecret));
+      expectError(
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/v1/users/me',
+          headers: { authorization: `Bearer ${odd}` },
+        }),
+        401,
+        'not_authenticated',
+      );
+    }
     const expired = await new SignJWT({ ver: 0 })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(user.id)

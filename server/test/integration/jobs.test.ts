@@ -6,11 +6,11 @@ const ctx = useTestApp({ workers: false });
 
 describe('jobs', () => {
   it('runs a job and retries it after a failure', async () => {
-    const seen: number[] = [];
+    const seen: { n: number; retryCount: number }[] = [];
     ctx.app.services.queue.define<{ n: number }>(
       'test.echo',
-      async (data) => {
-        seen.push(data.n);
+      async (data, job) => {
+        seen.push({ n: data.n, retryCount: job.retryCount });
         if (seen.length === 1) throw new Error('first attempt fails');
       },
       { retryLimit: 2, retryDelaySeconds: 1 },
@@ -20,7 +20,10 @@ describe('jobs', () => {
     await ctx.app.services.queue.work();
     await ctx.app.services.queue.send('test.echo', { n: 7 });
     await ctx.app.services.queue.drain(20_000);
-    expect(seen).toEqual([7, 7]);
+    expect(seen).toEqual([
+      { n: 7, retryCount: 0 },
+      { n: 7, retryCount: 1 },
+    ]);
   });
 
   it('refuses to queue an unknown job', async () => {

@@ -1,9 +1,9 @@
 // Service endpoints, the mailbox, unknown routes and the built app with its history fallback.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/build.ts';
 import { createUser, mailsTo } from '../support/factories.ts';
 
@@ -14,10 +14,12 @@ writeFileSync(
   '<!doctype html><title>Chapitres</title><div id="root"></div>',
 );
 writeFileSync(join(appDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+writeFileSync(join(appDir, 'manifest.webmanifest'), '{"name":"Chapitres"}');
 writeFileSync(join(appDir, 'assets', 'index-abc123.js'), 'console.log(1)');
 writeFileSync(join(appDir, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
 
 const ctx = useTestApp({ env: { SERVE_APP: 'true', APP_DIR: appDir } });
+afterAll(() => rmSync(appDir, { recursive: true, force: true }));
 
 describe('service endpoints', () => {
   it('reports health and readiness', async () => {
@@ -46,10 +48,45 @@ describe('service endpoints', () => {
     expect(JSON.stringify(config)).not.toContain(ctx.config.jwtSecret);
   });
 
-  it('serves the OpenAPI description', async () => {
+  it('serves the OpenAPI description and its page, whose scripts are files the CSP allows', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
-    expect(Object.keys(response.json().paths)).toContain('/api/v1/users/signup');
+    const paths = Object.keys(response.json().paths);
+    for (const path of [
+      '/api/v1/users/signup',
+      '/api/v1/login/access-token',
+      '/api/v1/users/me',
+      '/api/v1/users/me/logout-all',
+      '/api/v1/validate-email',
+      '/api/v1/password-recovery/{email}',
+      '/api/v1/reset-password',
+      '/api/v1/config',
+    ])
+      expect(paths).toContain(path);
+    const page = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger-ui');
+    // script-src 'self' forbids inline scripts: the page must only load script files.
+    expect(page.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('announces the built-in providers when no model server is configured', async () => {
+    const { features } = (await ctx.app.inject({ method: 'GET', url: '/api/v1/config' })).json();
+    expect(features).toEqual({
+      interviewer: 'embedded',
+      writer: 'embedded',
+      voice: 'embedded',
+      illustrations: 'embedded',
+      transcription: 'none',
+    });
+    const { publicFeatures } = await import('../../src/modules/system/routes.ts');
+    expect(
+      publicFeatures({
+        ...ctx.config,
+        openai: { ...ctx.config.openai, baseUrl: 'http://127.0.0.1:11434/v1' },
+      }),
+    ).toMatchObject({ interviewer: 'openai', voice: 'openai', transcription: 'openai' });
   });
 
   it('answers an unknown API path with a 404 in the error shape, never the app', async () => {
@@ -87,6 +124,27 @@ describe('the mailbox', () => {
     const page = await ctx.app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<a href="http://chapitres.test/reset-password?token=');
+    expect(page.body.indexOf('Choisissez un nouveau mot de passe')).toBeLessThan(
+      page.body.indexOf('Confirmez votre adresse email'),
+    );
+    const other = await createUser(ctx.app);
+    await mailsTo(ctx.app, other.email); // waits for its mail job
+    const filtered = await ctx.app.inject({
+      method: 'GET',
+      url: `/dev/mailbox?to=${encodeURIComponent(other.email.toUpperCase())}`,
+    });
+    expect(filtered.body).toContain(other.email);
+    expect(filtered.body).not.toContain(user.email);
+    const filteredJson = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/dev/mailbox?to=${encodeURIComponent(other.email)}`,
+      })
+    ).json();
+    expect(filteredJson.count).toBe(1);
+    expect(Object.keys(filteredJson.data[0]).sort()).toEqual(
+      ['created_at', 'html', 'id', 'subject', 'text', 'to'].sort(),
+    );
     expect(
       (await ctx.app.inject({ method: 'GET', url: '/api/v1/dev/mailbox?limit=1000' })).statusCode,
     ).toBe(422);
@@ -119,7 +177,54 @@ describe('the built app', () => {
       headers: { 'accept-encoding': 'br, gzip' },
     });
     expect(compressed.headers['content-encoding']).toBe('br');
+    const manifest = await ctx.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
     const missingAsset = await ctx.app.inject({ method: 'GET', url: '/assets/missing.js' });
     expect(missingAsset.statusCode).toBe(404);
+    // Not a page: JSON clients, other methods and /dev paths never get the app.
+    const asJson = await ctx.app.inject({
+      method: 'GET',
+      url: '/profile',
+      headers: { accept: 'application/json' },
+    });
+    expect(asJson.statusCode).toBe(404);
+    const post = await ctx.app.inject({
+      method: 'POST',
+      url: '/profile',
+      headers: { accept: 'text/html' },
+    });
+    expect(post.statusCode).toBe(404);
+    const dev = await ctx.app.inject({
+      method: 'GET',
+      url: '/dev/nothing',
+      headers: { accept: 'text/html' },
+    });
+    expect(dev.statusCode).toBe(404);
+  });
+});
+
+describe('without a built app', () => {
+  const bare = useTestApp({
+    env: { SERVE_APP: 'true', APP_DIR: join(tmpdir(), 'chapitres-no-such-dist') },
+  });
+
+  it('explains how to build it on app pages, and the API still works', async () => {
+    const page = await bare.app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { accept: 'text/html' },
+    });
+    expect(page.statusCode).toBe(503);
+    expect(page.body).toContain('npm run build');
+    expect(page.body).toContain('chapitres-no-such-dist');
+    const api = await bare.app.inject({ method: 'GET', url: '/api/v1/config' });
+    expect(api.statusCode).toBe(200);
+    const missingApi = await bare.app.inject({
+      method: 'GET',
+      url: '/api/v1/nope',
+      headers: { accept: 'text/html' },
+    });
+    expect(missingApi.json().detail[0].type).toBe('not_found');
   });
 });

@@ -8,10 +8,21 @@ export type NewUser = typeof users.$inferInsert;
 export type TokenKind = 'email_validation' | 'password_reset';
 
 export class AccountsRepository {
-  constructor(private readonly db: Db) {}
+  // Every authenticated request reads its person: the query is built once (a named prepared
+  // statement on PostgreSQL).
+  private readonly userById;
+
+  constructor(private readonly db: Db) {
+    this.userById = db
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('accounts_user_by_id');
+  }
 
   async findById(id: string): Promise<UserRow | null> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    const [row] = await this.userById.execute({ id });
     return row ?? null;
   }
 

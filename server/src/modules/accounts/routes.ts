@@ -12,20 +12,21 @@ import {
   UpdateMeBody,
   UserPublic,
 } from '../../contract/accounts.ts';
-import { rateLimits, type RateLimiter } from '../../rate-limit.ts';
-import { normaliseEmail, type AccountsService } from './service.ts';
+import { rateLimits, type RateLimits } from '../../rate-limit.ts';
+import type { AccountsService } from './service.ts';
 
 const bearer = [{ bearerAuth: [] }];
 
-export function accountsRoutes(accounts: AccountsService, limiter: RateLimiter) {
+export function accountsRoutes(accounts: AccountsService, limits: RateLimits) {
   return async function (app: FastifyInstance) {
     app.post(
       '/login/access-token',
-      { schema: { tags: ['accounts'], body: LoginBody, response: { 200: TokenResponse } } },
+      {
+        preHandler: limits.hook(rateLimits.loginByIp, rateLimits.loginByEmail),
+        schema: { tags: ['accounts'], body: LoginBody, response: { 200: TokenResponse } },
+      },
       async (request) => {
         const { username, password } = request.body as { username: string; password: string };
-        await limiter.check(rateLimits.loginByIp, request.ip);
-        await limiter.check(rateLimits.loginByEmail, normaliseEmail(username));
         return {
           access_token: await accounts.login(username, password),
           token_type: 'bearer' as const,
@@ -35,9 +36,11 @@ export function accountsRoutes(accounts: AccountsService, limiter: RateLimiter) 
 
     app.post(
       '/users/signup',
-      { schema: { tags: ['accounts'], body: SignupBody, response: { 201: UserPublic } } },
+      {
+        preHandler: limits.hook(rateLimits.signupByIp),
+        schema: { tags: ['accounts'], body: SignupBody, response: { 201: UserPublic } },
+      },
       async (request, reply) => {
-        await limiter.check(rateLimits.signupByIp, request.ip);
         const user = await accounts.signup(request.body as SignupBody);
         return reply.code(201).send(accounts.toPublic(user));
       },
@@ -95,9 +98,11 @@ export function accountsRoutes(accounts: AccountsService, limiter: RateLimiter) 
 
     app.post(
       '/validate-email',
-      { schema: { tags: ['accounts'], body: TokenBody, response: { 200: Message } } },
+      {
+        preHandler: limits.hook(rateLimits.tokenByIp),
+        schema: { tags: ['accounts'], body: TokenBody, response: { 200: Message } },
+      },
       async (request) => {
-        await limiter.check(rateLimits.resetByIp, request.ip);
         await accounts.validateEmail((request.body as { token: string }).token);
         return { message: 'validated' };
       },
@@ -106,6 +111,7 @@ export function accountsRoutes(accounts: AccountsService, limiter: RateLimiter) 
     app.post(
       '/password-recovery/:email',
       {
+        preHandler: limits.hook(rateLimits.recoveryByIp, rateLimits.recoveryByEmail),
         schema: {
           tags: ['accounts'],
           params: Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }) }),
@@ -114,8 +120,6 @@ export function accountsRoutes(accounts: AccountsService, limiter: RateLimiter) 
       },
       async (request) => {
         const { email } = request.params as { email: string };
-        await limiter.check(rateLimits.recoveryByIp, request.ip);
-        await limiter.check(rateLimits.recoveryByEmail, normaliseEmail(email));
         await accounts.requestPasswordReset(email);
         return { message: 'sent' };
       },
@@ -123,9 +127,11 @@ export function accountsRoutes(accounts: AccountsService, limiter: RateLimiter) 
 
     app.post(
       '/reset-password',
-      { schema: { tags: ['accounts'], body: ResetPasswordBody, response: { 200: Message } } },
+      {
+        preHandler: limits.hook(rateLimits.tokenByIp),
+        schema: { tags: ['accounts'], body: ResetPasswordBody, response: { 200: Message } },
+      },
       async (request) => {
-        await limiter.check(rateLimits.resetByIp, request.ip);
         const { token, new_password } = request.body as { token: string; new_password: string };
         await accounts.resetPassword(token, new_password);
         return { message: 'updated' };

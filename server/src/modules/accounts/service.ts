@@ -12,18 +12,14 @@ import {
 import { hashLinkToken, newLinkToken, type TokenSigner } from '../../auth/tokens.ts';
 import type { SignupBody, UpdateMeBody, UserPublic } from '../../contract/accounts.ts';
 import type { MailService } from '../mail/service.ts';
+import { EMAIL_PATTERN, normaliseEmail } from './emails.ts';
 import type { AccountsRepository, UserRow } from './repository.ts';
 
 const EMAIL_VALIDATION_TTL_MS = 48 * 60 * 60 * 1000;
 const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** What owns data about a person registers here, so deleting an account deletes everything. */
 export type UserDeletionHook = (userId: string) => Promise<void>;
-
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 function checkEmail(email: string, field: string): string {
   const normalised = normaliseEmail(email);

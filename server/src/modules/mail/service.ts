@@ -11,11 +11,12 @@ export class MailService {
   constructor(
     private readonly queue: JobQueue,
     transport: MailTransport,
-  ) {
-    queue.define<MailMessage>(MAIL_JOB, (message) => transport.send(message), {
+    retry: { retryLimit: number; retryDelaySeconds: number } = {
       retryLimit: 8,
       retryDelaySeconds: 10,
-    });
+    },
+  ) {
+    queue.define<MailMessage>(MAIL_JOB, (message) => transport.send(message), retry);
   }
 
   async send(locale: Locale, to: string, template: MailTemplate): Promise<void> {

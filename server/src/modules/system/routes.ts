@@ -2,17 +2,25 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { Config } from '../../config.ts';
+import { ListOf, Pagination } from '../../contract/common.ts';
+import { PublicConfig, type PublicFeatures } from '../../contract/system.ts';
+import { limits } from '../../limits.ts';
 import type { Database } from '../../db/client.ts';
 import { listOutbox } from '../mail/repository.ts';
 
-export interface PublicFeatures {
-  interviewer: string;
-  writer: string;
-  voice: string;
-  illustrations: string;
+/** What the providers pick from the same config: a model server when one is set, else built-in. */
+export function publicFeatures(config: Config): PublicFeatures {
+  const remote = Boolean(config.openai.apiKey || config.openai.baseUrl);
+  return {
+    interviewer: remote ? 'openai' : 'embedded',
+    writer: remote ? 'openai' : 'embedded',
+    voice: remote ? 'openai' : 'embedded',
+    illustrations: remote && config.openai.imageModel ? 'openai' : 'embedded',
+    transcription: remote ? 'openai' : 'none',
+  };
 }
 
-export function publicConfig(config: Config, features: PublicFeatures) {
+export function publicConfig(config: Config, features: PublicFeatures): PublicConfig {
   return {
     payment_provider: config.stripe.secretKey ? 'stripe' : 'demo',
     mail_transport: config.mail.transport,
@@ -20,13 +28,13 @@ export function publicConfig(config: Config, features: PublicFeatures) {
     terms_version: config.termsVersion,
     limits: {
       free_chapters: config.freeChapters,
-      images_per_chapter: 5,
-      book_min_chapters: 4,
-      book_max_chapters: 10,
-      message_max_length: 5000,
-      summary_comment_max_length: 500,
-      onboarding_answer_max_length: 255,
-      image_max_bytes: 15 * 1024 * 1024,
+      images_per_chapter: limits.imagesPerChapter,
+      book_min_chapters: limits.bookMinChapters,
+      book_max_chapters: limits.bookMaxChapters,
+      message_max_length: limits.messageMaxLength,
+      summary_comment_max_length: limits.summaryCommentMaxLength,
+      onboarding_answer_max_length: limits.onboardingAnswerMaxLength,
+      image_max_bytes: limits.imageMaxBytes,
     },
     features,
   };
@@ -49,28 +57,43 @@ export function healthRoutes(database: Database, isReady: () => boolean) {
 
 export function configRoutes(config: Config, features: PublicFeatures) {
   return async function (app: FastifyInstance) {
-    app.get('/config', { schema: { tags: ['system'] } }, async () =>
-      publicConfig(config, features),
+    app.get(
+      '/config',
+      { schema: { tags: ['system'], response: { 200: PublicConfig } } },
+      async () => publicConfig(config, features),
     );
   };
 }
 
-const MailboxQuery = Type.Object({
-  to: Type.Optional(Type.String({ maxLength: 254 })),
-  skip: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+const MailboxQuery = Type.Composite([
+  Type.Object({ to: Type.Optional(Type.String({ maxLength: 254 })) }),
+  Pagination,
+]);
+const MailboxMessage = Type.Object({
+  id: Type.String(),
+  to: Type.String(),
+  subject: Type.String(),
+  text: Type.String(),
+  html: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
 });
 
 export function mailboxApiRoutes(database: Database) {
   return async function (app: FastifyInstance) {
     app.get(
       '/dev/mailbox',
-      { schema: { tags: ['dev'], querystring: MailboxQuery } },
+      {
+        schema: {
+          tags: ['dev'],
+          querystring: MailboxQuery,
+          response: { 200: ListOf(MailboxMessage) },
+        },
+      },
       async (request) => {
         const {
           to,
           skip = 0,
-          limit = 50,
+          limit = 100,
         } = request.query as { to?: string; skip?: number; limit?: number };
         const { rows, count } = await listOutbox(database.db, { to, skip, limit });
         return {
@@ -96,22 +119,49 @@ function escapeHtml(value: string): string {
   );
 }
 
+/** Served for app pages when the app was not built, so `npm run start --workspace server` alone explains itself. */
+export function appMissingPage(appDir: string): string {
+  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Chapitres — application non construite</title>
+<style>body{font-family:system-ui,sans-serif;font-size:19px;line-height:1.5;margin:0;background:#fbf7f0;color:#2b211b}main{max-width:44rem;margin:0 auto;padding:1.5rem}h1{color:#7a2e1f}code{background:#fff;border:1px solid #c9b8a6;border-radius:6px;padding:.1rem .35rem}</style></head>
+<body><main><h1>L’application n’est pas construite</h1><p>Le serveur et l’API fonctionnent, mais l’application web n’a pas été trouvée dans <code>${escapeHtml(appDir)}</code>.</p><p>À la racine du dépôt, lancez <code>npm start</code> (qui la construit), ou <code>npm run build</code> puis relancez le serveur.</p>
+<hr><p lang="en">The web app was not built: run <code>npm start</code> at the repository root (it builds it), or <code>npm run build</code> and restart the server. The API is available under <code>/api/v1</code>.</p></main></body></html>`;
+}
+
 /** A readable page of the kept mails, with their links clickable, for trying the product locally. */
 export function mailboxPageRoutes(database: Database) {
   return async function (app: FastifyInstance) {
-    app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
-      const { rows } = await listOutbox(database.db, { limit: 100, skip: 0 });
-      const items = rows
-        .map((m) => {
-          const text = escapeHtml(m.text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
-          return `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">À : ${escapeHtml(m.to)} — ${m.createdAt.toISOString().replace('T', ' ').slice(0, 19)} UTC</p><pre>${text}</pre></article>`;
-        })
-        .join('\n');
-      const page = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Boîte aux lettres — Chapitres</title>
+    app.get(
+      '/dev/mailbox',
+      {
+        schema: {
+          hide: true,
+          querystring: Type.Object({ to: Type.Optional(Type.String({ maxLength: 254 })) }),
+        },
+      },
+      async (request, reply) => {
+        const { to } = request.query as { to?: string };
+        const { rows, count } = await listOutbox(database.db, {
+          to: to?.trim() || undefined,
+          limit: 100,
+          skip: 0,
+        });
+        const items = rows
+          .map((m) => {
+            const text = escapeHtml(m.text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
+            return `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">À : ${escapeHtml(m.to)} — ${m.createdAt.toISOString().replace('T', ' ').slice(0, 19)} UTC</p><pre>${text}</pre></article>`;
+          })
+          .join('\n');
+        const page = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Boîte aux lettres — Chapitres</title>
 <style>body{font-family:system-ui,sans-serif;font-size:19px;line-height:1.5;margin:0;background:#fbf7f0;color:#2b211b}main{max-width:52rem;margin:0 auto;padding:1.5rem}h1{color:#7a2e1f}article{background:#fff;border:1px solid #c9b8a6;border-radius:12px;padding:1rem 1.25rem;margin:1rem 0}h2{margin:.2rem 0;font-size:1.2rem}.meta{color:#4a3f36;font-size:.95rem;margin:.2rem 0 .8rem}pre{white-space:pre-wrap;font-family:inherit;margin:0}a{color:#7a2e1f;word-break:break-all}</style></head>
 <body><main><h1>Boîte aux lettres de développement</h1><p>Les messages ne sont pas envoyés : ils sont gardés ici (MAIL_TRANSPORT=outbox). Les plus récents d’abord.</p>
+<form method="get"><label for="to">Destinataire</label> <input id="to" name="to" type="email" value="${escapeHtml(to ?? '')}" style="font-size:inherit;padding:.4rem;min-height:44px"> <button style="font-size:inherit;min-height:44px;padding:0 1rem">Filtrer</button></form>
+<p>${count} message${count > 1 ? 's' : ''}${count > rows.length ? ` (les ${rows.length} plus récents affichés)` : ''}.</p>
 ${items || '<p>Aucun message pour le moment.</p>'}</main></body></html>`;
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(page);
-    });
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('Cache-Control', 'no-store')
+          .send(page);
+      },
+    );
   };
 }

@@ -1,0 +1,73 @@
+// Start-up of the real server (`--role=all` on PGlite, as `npm start` runs it): time until /readyz
+// answers on an empty DATA_DIR (a new database cluster) and on a restart, with the process's RSS then
+// and at its peak. `npx tsx bench/startup.ts`, also run at the end of `npm run bench`.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { repoRoot } from '../src/config.ts';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function memoryOf(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+}
+
+async function startOnce(dataDir: string, label: string) {
+  const port = await freePort();
+  const started = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: join(repoRoot, 'server'),
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: 'ignore',
+  });
+  try {
+    for (;;) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+      if (Date.now() - started > 120_000) throw new Error('the server did not become ready');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const readyMs = Date.now() - started;
+    const { rssMb, peakMb } = memoryOf(child.pid!);
+    console.log(
+      `${label.padEnd(12)} ready in ${String(readyMs).padStart(5)} ms | RSS ${rssMb} MB (peak ${peakMb} MB)`,
+    );
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+export async function measureStartup(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'chapitres-start-'));
+  try {
+    await startOnce(dataDir, 'first start');
+    await startOnce(dataDir, 'restart');
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await measureStartup();

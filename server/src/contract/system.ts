@@ -1,0 +1,33 @@
+// Wire types of the service endpoints: the public configuration the app reads at start.
+import { Type, type Static } from '@sinclair/typebox';
+
+const Provider = Type.Union([Type.Literal('embedded'), Type.Literal('openai')]);
+
+export const PublicFeatures = Type.Object({
+  interviewer: Provider,
+  writer: Provider,
+  voice: Provider,
+  illustrations: Provider,
+  /** Server speech-to-text for browsers without the Web Speech API. */
+  transcription: Type.Union([Type.Literal('none'), Type.Literal('openai')]),
+});
+export type PublicFeatures = Static<typeof PublicFeatures>;
+
+export const PublicConfig = Type.Object({
+  payment_provider: Type.Union([Type.Literal('demo'), Type.Literal('stripe')]),
+  mail_transport: Type.Union([Type.Literal('outbox'), Type.Literal('smtp')]),
+  support_email: Type.String(),
+  terms_version: Type.Integer(),
+  limits: Type.Object({
+    free_chapters: Type.Integer(),
+    images_per_chapter: Type.Integer(),
+    book_min_chapters: Type.Integer(),
+    book_max_chapters: Type.Integer(),
+    message_max_length: Type.Integer(),
+    summary_comment_max_length: Type.Integer(),
+    onboarding_answer_max_length: Type.Integer(),
+    image_max_bytes: Type.Integer(),
+  }),
+  features: PublicFeatures,
+});
+export type PublicConfig = Static<typeof PublicConfig>;
