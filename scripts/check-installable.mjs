@@ -8,7 +8,7 @@
 // Options: --url <origin>, --port <n> (preview port, default 4173), --chromium <path>.
 // Exits non-zero when a check fails. Never downloads a browser.
 // The page.evaluate() bodies run in the browser, hence its globals here.
-/* global fetch, navigator, Image, caches, performance, document, MessageChannel, indexedDB */
+/* global Image, caches, document, indexedDB */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
