@@ -35,7 +35,14 @@ export default tseslint.config(
   },
   { files: ['sw/**/*.ts'], languageOptions: { globals: globals.serviceworker } },
   {
-    files: ['server/**/*.{ts,mjs}', 'scripts/**/*.mjs', 'tests/**/*.{ts,mjs}', '*.config.ts', '.ci/**/*.mjs', '*.mjs'],
+    files: [
+      'server/**/*.{ts,mjs}',
+      'scripts/**/*.mjs',
+      'tests/**/*.{ts,mjs}',
+      '*.config.ts',
+      '.ci/**/*.mjs',
+      '*.mjs',
+    ],
     languageOptions: { globals: globals.node },
   },
   {
