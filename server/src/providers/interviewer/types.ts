@@ -1,0 +1,58 @@
+// The interviewer seam: what the core hands to a biographer and what it gets back.
+export type Language = 'fr' | 'en';
+
+export interface ProfileAnswer {
+  questionId: string;
+  question: string;
+  answer: string;
+}
+
+export interface EarlierChapter {
+  title: string | null;
+  summary: string | null;
+  keywords: string[];
+  themes: string[];
+}
+
+export interface TranscriptMessage {
+  type: 'user' | 'assistant';
+  content: string;
+  questionId?: string | null;
+  theme?: string | null;
+}
+
+export interface InterviewContext {
+  language: Language;
+  /** full_name, may be empty */
+  personName: string | null;
+  /** onboarding answers (question ids are stable seeds: birth, family, children, work, themes, audience, speaking, name_use) */
+  profile: ProfileAnswer[];
+  /** the person's other chapters, oldest first */
+  earlierChapters: EarlierChapter[];
+  /** every question id already asked to this person, all chapters (bank ids and synthetic ones) */
+  askedQuestionIds: string[];
+  /** this chapter so far, chronological */
+  messages: TranscriptMessage[];
+}
+
+export interface InterviewerReply {
+  content: string;
+  questionId: string | null;
+  theme: string | null;
+}
+
+export interface Interviewer {
+  readonly kind: 'embedded' | 'openai';
+  /** greeting + first question */
+  opening(ctx: InterviewContext, signal?: AbortSignal): Promise<InterviewerReply>;
+  /** ctx.messages ends with the user's answer */
+  reply(ctx: InterviewContext, signal?: AbortSignal): Promise<InterviewerReply>;
+}
+
+/** The model server failed, timed out or answered garbage; the core maps it to 503 `ai_unavailable`. */
+export class InterviewerUnavailableError extends Error {
+  constructor(message = 'The interviewer is unavailable', options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'InterviewerUnavailableError';
+  }
+}
