@@ -33,6 +33,23 @@ import type { PublicFeatures } from './contract/system.ts';
 import { createMailTransport } from './providers/mail/index.ts';
 import type { MailTransport } from './providers/mail/types.ts';
 import { RateLimits } from './rate-limit.ts';
+import { createInterviewer } from './providers/interviewer/index.ts';
+import type { Interviewer } from './providers/interviewer/types.ts';
+import { createVoiceProvider } from './providers/voice/index.ts';
+import type { VoiceProvider } from './providers/voice/types.ts';
+import { createStorage } from './providers/storage/index.ts';
+import { fileRoutes } from './providers/storage/routes.ts';
+import { UrlSigner } from './providers/storage/signing.ts';
+import type { StorageProvider } from './providers/storage/types.ts';
+import { OnboardingRepository } from './modules/onboarding/repository.ts';
+import { onboardingRoutes } from './modules/onboarding/routes.ts';
+import { OnboardingService } from './modules/onboarding/service.ts';
+import { ConversationsRepository } from './modules/conversations/repository.ts';
+import { conversationsRoutes } from './modules/conversations/routes.ts';
+import { ConversationsService } from './modules/conversations/service.ts';
+import { ChatRepository } from './modules/chat/repository.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
+import { ChatService } from './modules/chat/service.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -44,6 +61,10 @@ export interface AppDeps {
   logger?: boolean | object;
   /** What /api/v1/config announces; by default derived from config (a model server set or not). */
   features?: PublicFeatures;
+  /** Providers built by the caller (tests, bench) instead of from config; the caller closes them. */
+  interviewer?: Interviewer;
+  voice?: VoiceProvider;
+  storage?: StorageProvider;
 }
 
 export interface AppServices {
@@ -53,6 +74,10 @@ export interface AppServices {
   accounts: AccountsService;
   mail: MailService;
   rateLimits: RateLimits;
+  storage: StorageProvider;
+  onboarding: OnboardingService;
+  conversations: ConversationsService;
+  chat: ChatService;
 }
 
 declare module 'fastify' {
@@ -141,7 +166,57 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     mail,
     config,
   );
-  app.decorate('services', { config, database, queue, accounts, mail, rateLimits });
+  const interviewer =
+    deps.interviewer ??
+    createInterviewer({
+      openaiApiKey: config.openai.apiKey ?? undefined,
+      openaiBaseUrl: config.openai.baseUrl ?? undefined,
+      openaiModel: config.openai.model,
+    });
+  const voice =
+    deps.voice ??
+    createVoiceProvider({
+      openaiApiKey: config.openai.apiKey ?? undefined,
+      openaiBaseUrl: config.openai.baseUrl ?? undefined,
+      ttsModel: config.openai.ttsModel ?? undefined,
+      ttsVoice: config.openai.ttsVoice ?? undefined,
+    });
+  const fileSigner = new UrlSigner(config.jwtSecret);
+  const storage =
+    deps.storage ??
+    createStorage({
+      kind: config.storage.kind,
+      dataDir: config.dataDir,
+      publicUrl: config.publicUrl,
+      signer: fileSigner,
+    });
+  const onboarding = new OnboardingService(new OnboardingRepository(database.db));
+  const conversationsRepository = new ConversationsRepository(database.db);
+  const chat = new ChatService(
+    new ChatRepository(database.db),
+    conversationsRepository,
+    onboarding,
+    interviewer,
+    voice,
+    storage,
+  );
+  const conversations = new ConversationsService(conversationsRepository, chat, config);
+  accounts.onUserDeleted((userId) => conversations.deleteAllOf(userId));
+  accounts.onUserDeleted((userId) => onboarding.deleteAllOf(userId));
+  // The seeded questions are written at every start: editing the seed edits what is served.
+  await onboarding.seed();
+  app.decorate('services', {
+    config,
+    database,
+    queue,
+    accounts,
+    mail,
+    rateLimits,
+    storage,
+    onboarding,
+    conversations,
+    chat,
+  });
   registerInputHygiene(app);
   registerAuthentication(app, accounts);
 
@@ -164,6 +239,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await app.register(mailboxApiRoutes(database), { prefix: API_PREFIX });
     await app.register(mailboxPageRoutes(database));
   }
+  await app.register(onboardingRoutes(onboarding), { prefix: API_PREFIX });
+  await app.register(conversationsRoutes(conversations), { prefix: API_PREFIX });
+  await app.register(chatRoutes(chat), { prefix: API_PREFIX });
+  if (storage.kind === 'disk') await app.register(fileRoutes(storage, fileSigner));
 
   // The built app, with history fallback; the service worker and the page are never cached stale.
   if (appDir) {
@@ -197,6 +276,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await queue.stop();
     // After the workers: a mail being delivered finishes first.
     if (!deps.mailTransport) await mailTransport.close();
+    if (!deps.voice) await voice.close();
+    if (!deps.storage) await storage.close();
   });
   return app;
 }

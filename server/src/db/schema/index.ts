@@ -1,3 +1,6 @@
 // Every table of the database, one file per feature.
 export * from './accounts.ts';
 export * from './mail.ts';
+export * from './onboarding.ts';
+export * from './conversations.ts';
+export * from './chat.ts';

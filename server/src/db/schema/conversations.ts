@@ -1,0 +1,48 @@
+// Tables of the conversations module: chapters and the versions of their summary (the chapter's text),
+// with a cursor for undo/redo.
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    keywords: jsonb('keywords').$type<string[]>().notNull().default([]),
+    convAuthor: text('conv_author'),
+    /** The summary version shown (1-based); 0 when there is no summary yet. */
+    summaryCursor: integer('summary_cursor').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('conversations_user_created_idx').on(t.userId, t.createdAt),
+    index('conversations_user_updated_idx').on(t.userId, t.updatedAt),
+  ],
+);
+
+export const summaryVersions = pgTable(
+  'summary_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('summary_versions_conversation_version_key').on(t.conversationId, t.version)],
+);

@@ -1,0 +1,205 @@
+// The chat of a chapter: history, a turn with the interviewer (user message stored first, idempotent,
+// serialised per chapter), the opening of a new chapter, and the spoken version of the latest reply.
+import { AppError } from '../../errors.ts';
+import type { AssistantReply, ChatMessage } from '../../contract/chat.ts';
+import { MAX_IDEMPOTENCY_KEY_LENGTH, MAX_MESSAGE_LENGTH } from '../../contract/chat.ts';
+import {
+  InterviewerUnavailableError,
+  type InterviewContext,
+  type Interviewer,
+  type InterviewerReply,
+  type TranscriptMessage,
+} from '../../providers/interviewer/types.ts';
+import {
+  EmptySpeechTextError,
+  VoiceUnavailableError,
+  type VoiceProvider,
+} from '../../providers/voice/types.ts';
+import type { StorageProvider } from '../../providers/storage/types.ts';
+import type { UserRow } from '../accounts/repository.ts';
+import type { ConversationsRepository } from '../conversations/repository.ts';
+import { userLanguage, type OnboardingService } from '../onboarding/service.ts';
+import type { ChatRepository, MessageRow } from './repository.ts';
+import { KeyedMutex, SingleFlight } from './locks.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** Where a person's files live: deleting the folder deletes them all. */
+export function userFolder(userId: string): string {
+  return `users/${userId}/`;
+}
+
+export function chapterFolder(userId: string, conversationId: string): string {
+  return `users/${userId}/conversations/${conversationId}/`;
+}
+
+function audioFolder(userId: string, conversationId: string): string {
+  return `${chapterFolder(userId, conversationId)}audio/`;
+}
+
+export class ChatService {
+  private readonly turns = new KeyedMutex();
+  private readonly syntheses = new SingleFlight<Buffer>();
+
+  constructor(
+    private readonly repository: ChatRepository,
+    private readonly conversations: ConversationsRepository,
+    private readonly onboarding: OnboardingService,
+    private readonly interviewer: Interviewer,
+    private readonly voice: VoiceProvider,
+    private readonly storage: StorageProvider,
+  ) {}
+
+  /** The greeting and first question of a new chapter (nothing is stored here). */
+  async opening(user: UserRow): Promise<InterviewerReply> {
+    const context = await this.context(user, null, []);
+    return this.ask(() => this.interviewer.opening(context));
+  }
+
+  async history(
+    user: UserRow,
+    conversationId: string,
+    skip: number,
+    limit: number,
+  ): Promise<{ data: ChatMessage[]; count: number }> {
+    await this.assertOwned(user, conversationId);
+    const { rows, count } = await this.repository.page(conversationId, skip, limit);
+    return {
+      data: rows.map((row) => ({
+        id: row.id,
+        type: row.type,
+        content: row.content,
+        created_at: row.createdAt.toISOString(),
+      })),
+      count,
+    };
+  }
+
+  async send(
+    user: UserRow,
+    conversationId: string,
+    rawContent: string,
+    idempotencyKey: string | undefined,
+  ): Promise<AssistantReply> {
+    await this.assertOwned(user, conversationId);
+    const content = rawContent.trim();
+    if (content.length === 0 || content.length > MAX_MESSAGE_LENGTH)
+      throw new AppError('validation_error', {}, { loc: ['body', 'content'] });
+    const key = idempotencyKey?.trim() || null;
+    if (key !== null && key.length > MAX_IDEMPOTENCY_KEY_LENGTH)
+      throw new AppError('validation_error', {}, { loc: ['header', 'idempotency-key'] });
+
+    // One turn at a time per chapter: a second message waits for the first reply instead of interleaving.
+    return this.turns.run(conversationId, async () => {
+      let message: MessageRow | null = null;
+      if (key !== null) {
+        message = await this.repository.findByIdempotencyKey(user.id, key);
+        if (message) {
+          const done = await this.answered(message, conversationId);
+          if (done) return done;
+        }
+      }
+      if (!message) {
+        message =
+          (await this.repository.insertUserMessage(conversationId, user.id, content, key)) ??
+          // Another process stored the same key between our read and our insert.
+          (await this.repository.findByIdempotencyKey(user.id, key!));
+        if (!message) throw new AppError('internal_error');
+        const done = await this.answered(message, conversationId);
+        if (done) return done;
+      }
+      // The user's message is stored: whatever happens to the interviewer now, nothing said is lost.
+      const transcript = await this.repository.transcript(conversationId);
+      const context = await this.context(user, conversationId, transcript);
+      const reply = await this.ask(() => this.interviewer.reply(context));
+      const stored =
+        (await this.repository.insertReply(conversationId, user.id, reply, message.id)) ??
+        (await this.repository.findReply(message.id));
+      await this.conversations.touch(conversationId);
+      return { id: stored!.id, type: 'assistant' as const, content: stored!.content };
+    });
+  }
+
+  /** WAV of the chapter's latest assistant message: synthesised once, kept until a newer one exists. */
+  async latestAudio(user: UserRow, conversationId: string): Promise<Buffer> {
+    await this.assertOwned(user, conversationId);
+    const message = await this.repository.latestAssistant(conversationId);
+    if (!message) throw new AppError('not_found');
+    const folder = audioFolder(user.id, conversationId);
+    const key = `${folder}${message.id}.wav`;
+    return this.syntheses.run(key, async () => {
+      const cached = await this.storage.get(key);
+      if (cached) return cached.bytes;
+      let wav: Buffer;
+      try {
+        ({ wav } = await this.voice.synthesize(message.content, userLanguage(user)));
+      } catch (error) {
+        if (error instanceof VoiceUnavailableError) throw new AppError('voice_unavailable');
+        // Nothing speakable in the message: there is no audio for it.
+        if (error instanceof EmptySpeechTextError) throw new AppError('not_found');
+        throw error;
+      }
+      // The older replies' audio is never asked for again (only the latest is served).
+      await this.storage.deletePrefix(folder);
+      await this.storage.put(key, wav, 'audio/wav');
+      return wav;
+    });
+  }
+
+  async deleteChapterFiles(userId: string, conversationId: string): Promise<void> {
+    await this.storage.deletePrefix(chapterFolder(userId, conversationId));
+  }
+
+  async deleteFilesOf(userId: string): Promise<void> {
+    await this.storage.deletePrefix(userFolder(userId));
+  }
+
+  private async answered(
+    message: MessageRow,
+    conversationId: string,
+  ): Promise<AssistantReply | null> {
+    // A key is the client's promise that it is the same message: it cannot move to another chapter.
+    if (message.conversationId !== conversationId || message.type !== 'user')
+      throw new AppError('validation_error', {}, { loc: ['header', 'idempotency-key'] });
+    const reply = await this.repository.findReply(message.id);
+    return reply ? { id: reply.id, type: 'assistant', content: reply.content } : null;
+  }
+
+  private async assertOwned(user: UserRow, conversationId: string): Promise<void> {
+    if (!isUuid(conversationId) || !(await this.conversations.exists(user.id, conversationId)))
+      throw new AppError('not_found');
+  }
+
+  private async ask(call: () => Promise<InterviewerReply>): Promise<InterviewerReply> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof InterviewerUnavailableError) throw new AppError('ai_unavailable');
+      throw error;
+    }
+  }
+
+  private async context(
+    user: UserRow,
+    conversationId: string | null,
+    messages: TranscriptMessage[],
+  ): Promise<InterviewContext> {
+    const [profile, earlierChapters, askedQuestionIds] = await Promise.all([
+      this.onboarding.profile(user),
+      this.conversations.earlierChapters(user.id, conversationId),
+      this.repository.askedQuestionIds(user.id),
+    ]);
+    return {
+      language: userLanguage(user),
+      personName: user.fullName.trim() || null,
+      profile,
+      earlierChapters,
+      askedQuestionIds,
+      messages,
+    };
+  }
+}

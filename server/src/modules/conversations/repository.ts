@@ -1,0 +1,236 @@
+// Database access for chapters, their summary versions, and the free-chapter counter they consume.
+import { and, asc, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { chatMessages, conversations, summaryVersions, users } from '../../db/schema/index.ts';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+
+export interface ConversationView extends ConversationRow {
+  summary: string | null;
+  summaryVersions: number;
+  chatCount: number;
+}
+
+export interface NewMessage {
+  content: string;
+  questionId: string | null;
+  theme: string | null;
+}
+
+export type SortBy = 'created_at' | 'updated_at';
+
+// Written out by hand: Drizzle leaves the outer table's name off its columns in a one-table select, which
+// would make `id` inside these correlated subqueries mean the inner table's own id.
+const chatCount = sql<number>`(select count(*)::int from chat_messages m where m.conversation_id = "conversations"."id")`;
+const summaryText = sql<
+  string | null
+>`(select v.text from summary_versions v where v.conversation_id = "conversations"."id" and v.version = "conversations"."summary_cursor")`;
+const summaryCount = sql<number>`(select coalesce(max(v.version), 0)::int from summary_versions v where v.conversation_id = "conversations"."id")`;
+const chapterThemes = sql<
+  string[] | null
+>`(select array_agg(distinct m.theme) from chat_messages m where m.conversation_id = "conversations"."id" and m.theme is not null)`;
+
+function columns(withSummary: boolean) {
+  return {
+    id: conversations.id,
+    userId: conversations.userId,
+    title: conversations.title,
+    keywords: conversations.keywords,
+    convAuthor: conversations.convAuthor,
+    summaryCursor: conversations.summaryCursor,
+    createdAt: conversations.createdAt,
+    updatedAt: conversations.updatedAt,
+    summary: withSummary ? summaryText : sql<null>`null`,
+    summaryVersions: summaryCount,
+    chatCount,
+  };
+}
+
+export class ConversationsRepository {
+  constructor(private readonly db: Db) {}
+
+  async list(
+    userId: string,
+    options: {
+      sortBy: SortBy;
+      ascending: boolean;
+      withSummaries: boolean;
+      skip: number;
+      limit: number;
+    },
+  ): Promise<{ rows: ConversationView[]; count: number }> {
+    const column =
+      options.sortBy === 'updated_at' ? conversations.updatedAt : conversations.createdAt;
+    const order = options.ascending ? asc : desc;
+    const rows = await this.db
+      .select(columns(options.withSummaries))
+      .from(conversations)
+      .where(eq(conversations.userId, userId))
+      .orderBy(order(column), order(conversations.id))
+      .offset(options.skip)
+      .limit(options.limit);
+    // A first page that is not full is the whole list: no second query to count it.
+    if (options.skip === 0 && rows.length < options.limit)
+      return { rows: rows as ConversationView[], count: rows.length };
+    const [total] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(conversations)
+      .where(eq(conversations.userId, userId));
+    return { rows: rows as ConversationView[], count: total?.count ?? 0 };
+  }
+
+  async find(userId: string, id: string): Promise<ConversationView | null> {
+    const [row] = await this.db
+      .select(columns(true))
+      .from(conversations)
+      .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+      .limit(1);
+    return (row as ConversationView | undefined) ?? null;
+  }
+
+  async exists(userId: string, id: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /**
+   * Counts the chapter against the allowance (when `freeLimit` is given) and creates it with its opening
+   * message, all or nothing; null when no free chapter is left (checked under the row lock, so two
+   * simultaneous creations cannot both take the last one).
+   */
+  async create(
+    userId: string,
+    convAuthor: string | null,
+    opening: NewMessage,
+    freeLimit: number | null,
+  ): Promise<string | null> {
+    return this.db.transaction(async (tx) => {
+      const counted = await tx
+        .update(users)
+        .set({ chaptersCreated: sql`${users.chaptersCreated} + 1` })
+        .where(
+          freeLimit === null
+            ? eq(users.id, userId)
+            : and(eq(users.id, userId), lt(users.chaptersCreated, freeLimit)),
+        )
+        .returning({ id: users.id });
+      if (counted.length === 0) return null;
+      const [conversation] = await tx
+        .insert(conversations)
+        .values({ userId, convAuthor })
+        .returning({ id: conversations.id });
+      await tx.insert(chatMessages).values({
+        conversationId: conversation!.id,
+        userId,
+        type: 'assistant',
+        content: opening.content,
+        questionId: opening.questionId,
+        theme: opening.theme,
+      });
+      return conversation!.id;
+    });
+  }
+
+  async update(
+    userId: string,
+    id: string,
+    changes: { title?: string | null; convAuthor?: string | null },
+  ): Promise<boolean> {
+    const rows = await this.db
+      .update(conversations)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+      .returning({ id: conversations.id });
+    return rows.length > 0;
+  }
+
+  async touch(id: string): Promise<void> {
+    await this.db
+      .update(conversations)
+      .set({ updatedAt: new Date() })
+      .where(eq(conversations.id, id));
+  }
+
+  /** A new version after the current one; versions after the cursor (the redo branch) go. */
+  async addSummaryVersion(id: string, text: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      // Locks the chapter row: two edits at once get consecutive versions, not the same one.
+      const [row] = await tx
+        .select({ cursor: conversations.summaryCursor })
+        .from(conversations)
+        .where(eq(conversations.id, id))
+        .for('update');
+      if (!row) return;
+      await tx
+        .delete(summaryVersions)
+        .where(
+          and(eq(summaryVersions.conversationId, id), gt(summaryVersions.version, row.cursor)),
+        );
+      await tx
+        .insert(summaryVersions)
+        .values({ conversationId: id, version: row.cursor + 1, text });
+      await tx
+        .update(conversations)
+        .set({ summaryCursor: row.cursor + 1, updatedAt: new Date() })
+        .where(eq(conversations.id, id));
+    });
+  }
+
+  /** Moves the cursor one step if that version exists; false when it does not. */
+  async moveSummaryCursor(id: string, step: 1 | -1): Promise<boolean> {
+    const target = sql`${conversations.summaryCursor} + ${step}`;
+    const rows = await this.db
+      .update(conversations)
+      .set({ summaryCursor: target, updatedAt: new Date() })
+      .where(
+        and(
+          eq(conversations.id, id),
+          step === -1
+            ? gt(conversations.summaryCursor, 1)
+            : sql`exists (select 1 from summary_versions v where v.conversation_id = "conversations"."id" and v.version = "conversations"."summary_cursor" + 1)`,
+        ),
+      )
+      .returning({ id: conversations.id });
+    return rows.length > 0;
+  }
+
+  async delete(userId: string, id: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(conversations)
+      .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+      .returning({ id: conversations.id });
+    return rows.length > 0;
+  }
+
+  async deleteAllOf(userId: string): Promise<void> {
+    await this.db.delete(conversations).where(eq(conversations.userId, userId));
+  }
+
+  /** The person's other chapters, oldest first, with the themes their interviews touched. */
+  async earlierChapters(userId: string, exceptId: string | null) {
+    const rows = await this.db
+      .select({
+        title: conversations.title,
+        keywords: conversations.keywords,
+        summary: summaryText,
+        themes: chapterThemes,
+      })
+      .from(conversations)
+      .where(
+        exceptId
+          ? and(eq(conversations.userId, userId), ne(conversations.id, exceptId))
+          : eq(conversations.userId, userId),
+      )
+      .orderBy(asc(conversations.createdAt), asc(conversations.id));
+    return rows.map((row) => ({
+      title: row.title,
+      summary: row.summary,
+      keywords: row.keywords,
+      themes: row.themes ?? [],
+    }));
+  }
+}

@@ -1,0 +1,138 @@
+// Chapters: the free-chapter quota, creation with the interviewer's opening, the list, edits, the summary's
+// versions (undo/redo) and deletion of everything a chapter owns.
+import type { Config } from '../../config.ts';
+import { AppError } from '../../errors.ts';
+import type {
+  Conversation,
+  SummaryAction,
+  UpdateConversationBody,
+} from '../../contract/conversations.ts';
+import type { UserRow } from '../accounts/repository.ts';
+import { isUuid, type ChatService } from '../chat/service.ts';
+import type { ConversationsRepository, ConversationView, SortBy } from './repository.ts';
+
+/** Whether a person has full access (subscription, pack, gift); the premium module provides it. */
+export type FullAccessCheck = (userId: string) => Promise<boolean>;
+
+export interface ListOptions {
+  sortBy: SortBy;
+  sortOrder: 'ascending' | 'descending';
+  includeSummaries: boolean;
+  skip: number;
+  limit: number;
+}
+
+function allowedActions(row: ConversationView): SummaryAction[] {
+  const actions: SummaryAction[] = [];
+  if (row.summaryCursor > 1) actions.push('undo');
+  if (row.summaryCursor < row.summaryVersions) actions.push('redo');
+  return actions;
+}
+
+export function toWire(row: ConversationView): Conversation {
+  return {
+    id: row.id,
+    title_infos: { title: row.title },
+    keywords_infos: { keywords: row.keywords },
+    summary_infos: { summary: row.summary, allowed_actions: allowedActions(row) },
+    images: [],
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    conv_author: row.convAuthor,
+    chat_count: row.chatCount,
+  };
+}
+
+export class ConversationsService {
+  private fullAccess: FullAccessCheck = async () => false;
+
+  constructor(
+    private readonly repository: ConversationsRepository,
+    private readonly chat: ChatService,
+    private readonly config: Pick<Config, 'freeChapters'>,
+  ) {}
+
+  /** Set by the premium module once it exists; until then nobody has full access. */
+  setFullAccessCheck(check: FullAccessCheck): void {
+    this.fullAccess = check;
+  }
+
+  async create(user: UserRow, rawAuthor: string | undefined): Promise<Conversation> {
+    const author = rawAuthor?.trim() || null;
+    // Multi-user accounts tell whose chapter it is (spec §4: the author is asked before creating).
+    if (user.accountType === 'multi-users' && !author)
+      throw new AppError('validation_error', {}, { loc: ['querystring', 'conv_author'] });
+    const unlimited = await this.fullAccess(user.id);
+    const freeLimit = unlimited ? null : this.config.freeChapters;
+    // Fail fast before asking the interviewer; the transaction checks again under the row lock.
+    if (freeLimit !== null && user.chaptersCreated >= freeLimit)
+      throw new AppError('quota_exceeded');
+    const opening = await this.chat.opening(user);
+    const id = await this.repository.create(user.id, author, opening, freeLimit);
+    if (!id) throw new AppError('quota_exceeded');
+    return this.get(user, id);
+  }
+
+  async list(
+    user: UserRow,
+    options: ListOptions,
+  ): Promise<{ data: Conversation[]; count: number }> {
+    const { rows, count } = await this.repository.list(user.id, {
+      sortBy: options.sortBy,
+      ascending: options.sortOrder === 'ascending',
+      withSummaries: options.includeSummaries,
+      skip: options.skip,
+      limit: options.limit,
+    });
+    return { data: rows.map(toWire), count };
+  }
+
+  async get(user: UserRow, id: string): Promise<Conversation> {
+    return toWire(await this.find(user, id));
+  }
+
+  async update(user: UserRow, id: string, body: UpdateConversationBody): Promise<Conversation> {
+    if (body.title === undefined && body.conv_author === undefined && body.summary === undefined)
+      throw new AppError('validation_error', {}, { loc: ['body'] });
+    await this.find(user, id);
+    const changes: { title?: string | null; convAuthor?: string | null } = {};
+    if (body.title !== undefined) changes.title = body.title.trim() || null;
+    if (body.conv_author !== undefined) {
+      const author = body.conv_author.trim() || null;
+      if (!author && user.accountType === 'multi-users')
+        throw new AppError('validation_error', {}, { loc: ['body', 'conv_author'] });
+      changes.convAuthor = author;
+    }
+    if (changes.title !== undefined || changes.convAuthor !== undefined)
+      await this.repository.update(user.id, id, changes);
+    if (body.summary !== undefined)
+      await this.repository.addSummaryVersion(id, body.summary.trim());
+    return this.get(user, id);
+  }
+
+  async moveSummary(user: UserRow, id: string, action: SummaryAction): Promise<Conversation> {
+    await this.find(user, id);
+    const moved = await this.repository.moveSummaryCursor(id, action === 'undo' ? -1 : 1);
+    if (!moved) throw new AppError(action === 'undo' ? 'undo_not_allowed' : 'redo_not_allowed');
+    return this.get(user, id);
+  }
+
+  async delete(user: UserRow, id: string): Promise<void> {
+    if (!isUuid(id) || !(await this.repository.delete(user.id, id)))
+      throw new AppError('not_found');
+    // Rows went with the chapter (cascade); its files go now.
+    await this.chat.deleteChapterFiles(user.id, id);
+  }
+
+  /** The account-deletion hook: every chapter, message, version and file of the person. */
+  async deleteAllOf(userId: string): Promise<void> {
+    await this.repository.deleteAllOf(userId);
+    await this.chat.deleteFilesOf(userId);
+  }
+
+  private async find(user: UserRow, id: string): Promise<ConversationView> {
+    const row = isUuid(id) ? await this.repository.find(user.id, id) : null;
+    if (!row) throw new AppError('not_found');
+    return row;
+  }
+}

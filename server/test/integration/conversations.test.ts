@@ -1,0 +1,383 @@
+// Chapters end to end through HTTP: creation with the opening message, the free-chapter quota, the list
+// (sorting, summaries, paging), edits, summary versions with undo/redo, deletion and account deletion.
+import { describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { useTestApp } from '../support/build.ts';
+import { createUser, type TestUser } from '../support/factories.ts';
+import { chatMessages, conversations, summaryVersions } from '../../src/db/schema/index.ts';
+
+const ctx = useTestApp({ env: { FREE_CHAPTERS: '3' } });
+
+function expectError(
+  response: {
+    statusCode: number;
+    body: string;
+    json(): { detail: { type: string; loc?: unknown[] }[] };
+  },
+  status: number,
+  type: string,
+) {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.json().detail[0].type).toBe(type);
+}
+
+async function create(user: TestUser, query = '') {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/conversations${query}`,
+    headers: user.auth,
+  });
+}
+
+async function me(user: TestUser) {
+  return (
+    await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: user.auth })
+  ).json();
+}
+
+describe('creating a chapter', () => {
+  it('answers the wire shape with the opening message already in the chat', async () => {
+    const user = await createUser(ctx.app, { full_name: 'Jeanne Martin' });
+    const response = await create(user);
+    expect(response.statusCode).toBe(201);
+    const chapter = response.json();
+    expect(chapter).toMatchObject({
+      title_infos: { title: null },
+      keywords_infos: { keywords: [] },
+      summary_infos: { summary: null, allowed_actions: [] },
+      images: [],
+      conv_author: null,
+      chat_count: 1,
+    });
+    expect(new Date(chapter.created_at).toISOString()).toBe(chapter.created_at);
+    const history = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/conversations/${chapter.id}/messages`,
+      headers: user.auth,
+    });
+    const [opening] = history.json().data;
+    expect(opening.type).toBe('assistant');
+    expect(opening.content).toContain('Jeanne');
+    const [stored] = await ctx.database.db
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.conversationId, chapter.id));
+    expect(stored!.questionId).toBeTruthy();
+  });
+
+  it('gives 3 free chapters, then 402 quota_exceeded; deleting one does not give it back', async () => {
+    const user = await createUser(ctx.app);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await create(user);
+      expect(response.statusCode).toBe(201);
+      ids.push(response.json().id);
+      expect((await me(user)).free_chapters_allowed).toBe(2 - i);
+    }
+    expectError(await create(user), 402, 'quota_exceeded');
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/conversations/${ids[0]}`,
+      headers: user.auth,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expectError(await create(user), 402, 'quota_exceeded');
+    expect((await me(user)).free_chapters_allowed).toBe(0);
+  });
+
+  it('never lets simultaneous creations take more than the allowance', async () => {
+    const user = await createUser(ctx.app);
+    const responses = await Promise.all(Array.from({ length: 6 }, () => create(user)));
+    expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(3);
+    expect(responses.filter((r) => r.statusCode === 402)).toHaveLength(3);
+    const [row] = await ctx.database.db
+      .select({ n: count() })
+      .from(conversations)
+      .where(eq(conversations.userId, user.id));
+    expect(row!.n).toBe(3);
+  });
+
+  it('lets full access create beyond the allowance', async () => {
+    const user = await createUser(ctx.app);
+    ctx.app.services.conversations.setFullAccessCheck(async (id) => id === user.id);
+    try {
+      for (let i = 0; i < 4; i++) expect((await create(user)).statusCode).toBe(201);
+    } finally {
+      ctx.app.services.conversations.setFullAccessCheck(async () => false);
+    }
+  });
+
+  it('asks multi-user accounts whose chapter it is', async () => {
+    const user = await createUser(ctx.app, { account_type: 'multi-users' });
+    const missing = await create(user);
+    expectError(missing, 422, 'validation_error');
+    expect(missing.json().detail[0].loc).toEqual(['querystring', 'conv_author']);
+    expectError(await create(user, '?conv_author=%20%20'), 422, 'validation_error');
+    const response = await create(user, '?conv_author=Mamie%20Rose');
+    expect(response.statusCode).toBe(201);
+    expect(response.json().conv_author).toBe('Mamie Rose');
+    // The refused attempts did not count.
+    expect((await me(user)).free_chapters_allowed).toBe(2);
+  });
+});
+
+describe('listing chapters', () => {
+  it('sorts, pages, counts and leaves summaries out unless asked', async () => {
+    const user = await createUser(ctx.app);
+    ctx.app.services.conversations.setFullAccessCheck(async () => true);
+    const ids: string[] = [];
+    try {
+      for (let i = 0; i < 4; i++) ids.push((await create(user)).json().id);
+    } finally {
+      ctx.app.services.conversations.setFullAccessCheck(async () => false);
+    }
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/conversations/${ids[0]}`,
+      headers: user.auth,
+      payload: { summary: 'Mon enfance à Lyon.' },
+    });
+    const list = (query: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/v1/conversations${query}`, headers: user.auth });
+
+    const descending = (await list('?sort_by=created_at&sort_order=descending')).json();
+    expect(descending.count).toBe(4);
+    expect(descending.data.map((c: { id: string }) => c.id)).toEqual([...ids].reverse());
+    expect(
+      descending.data.every(
+        (c: { summary_infos: { summary: unknown } }) => c.summary_infos.summary === null,
+      ),
+    ).toBe(true);
+
+    const ascending = (
+      await list('?sort_by=created_at&sort_order=ascending&skip=1&limit=2')
+    ).json();
+    expect(ascending.count).toBe(4);
+    expect(ascending.data.map((c: { id: string }) => c.id)).toEqual(ids.slice(1, 3));
+
+    const byUpdate = (
+      await list('?sort_by=updated_at&sort_order=descending&include_summaries=true')
+    ).json();
+    expect(byUpdate.data[0].id).toBe(ids[0]);
+    expect(byUpdate.data[0].summary_infos.summary).toBe('Mon enfance à Lyon.');
+
+    for (const bad of [
+      '?sort_by=title',
+      '?sort_order=up',
+      '?limit=101',
+      '?limit=0',
+      '?skip=-1',
+      '?include_summaries=maybe',
+    ])
+      expectError(await list(bad), 422, 'validation_error');
+  });
+
+  it('shows nobody else’s chapters', async () => {
+    const owner = await createUser(ctx.app);
+    const other = await createUser(ctx.app);
+    const id = (await create(owner)).json().id;
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/conversations',
+      headers: other.auth,
+    });
+    expect(list.json()).toEqual({ data: [], count: 0 });
+    for (const method of ['GET', 'DELETE'] as const)
+      expectError(
+        await ctx.app.inject({ method, url: `/api/v1/conversations/${id}`, headers: other.auth }),
+        404,
+        'not_found',
+      );
+    expectError(
+      await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/conversations/${id}`,
+        headers: other.auth,
+        payload: { title: 'Volé' },
+      }),
+      404,
+      'not_found',
+    );
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/v1/conversations/${id}`,
+          headers: owner.auth,
+        })
+      ).json().title_infos.title,
+    ).toBeNull();
+  });
+
+  it('answers 404 for unknown and malformed ids, 401 without a token', async () => {
+    const user = await createUser(ctx.app);
+    for (const id of [
+      '00000000-0000-4000-8000-000000000000',
+      'not-a-uuid',
+      '1',
+      "'; drop table users; --",
+    ])
+      expectError(
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/v1/conversations/${encodeURIComponent(id)}`,
+          headers: user.auth,
+        }),
+        404,
+        'not_found',
+      );
+    expectError(
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/conversations' }),
+      401,
+      'not_authenticated',
+    );
+  });
+});
+
+describe('editing a chapter', () => {
+  it('changes the title and the author, refuses empty or unknown bodies', async () => {
+    const user = await createUser(ctx.app);
+    const id = (await create(user)).json().id;
+    const patch = (payload: unknown) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/conversations/${id}`,
+        headers: user.auth,
+        payload: payload as object,
+      });
+    const titled = await patch({ title: '  Les étés à Noirmoutier ' });
+    expect(titled.statusCode).toBe(200);
+    expect(titled.json().title_infos.title).toBe('Les étés à Noirmoutier');
+    expect((await patch({ conv_author: 'Papi' })).json().conv_author).toBe('Papi');
+    expectError(await patch({}), 422, 'validation_error');
+    expectError(await patch({ title: 42 }), 422, 'validation_error');
+    expectError(await patch({ color: 'red' }), 422, 'validation_error');
+    expectError(await patch({ title: 'x'.repeat(201) }), 422, 'validation_error');
+  });
+
+  it('keeps summary versions with undo and redo, and drops the redo branch on a new edit', async () => {
+    const user = await createUser(ctx.app);
+    const id = (await create(user)).json().id;
+    const patch = (summary: string) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/conversations/${id}`,
+        headers: user.auth,
+        payload: { summary },
+      });
+    const move = (action: string) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/conversations/${id}/summaries?action=${action}`,
+        headers: user.auth,
+      });
+
+    expectError(await move('undo'), 409, 'undo_not_allowed');
+    expectError(await move('redo'), 409, 'redo_not_allowed');
+    expectError(await move('sideways'), 422, 'validation_error');
+    expect((await patch('Version un')).json().summary_infos).toEqual({
+      summary: 'Version un',
+      allowed_actions: [],
+    });
+    expect((await patch('Version deux')).json().summary_infos).toEqual({
+      summary: 'Version deux',
+      allowed_actions: ['undo'],
+    });
+    await patch('Version trois');
+    expect((await move('undo')).json().summary_infos).toEqual({
+      summary: 'Version deux',
+      allowed_actions: ['undo', 'redo'],
+    });
+    expect((await move('undo')).json().summary_infos).toEqual({
+      summary: 'Version un',
+      allowed_actions: ['redo'],
+    });
+    expectError(await move('undo'), 409, 'undo_not_allowed');
+    expect((await move('redo')).json().summary_infos.summary).toBe('Version deux');
+    // A new version after an undo drops "Version trois".
+    expect((await patch('Version quatre')).json().summary_infos).toEqual({
+      summary: 'Version quatre',
+      allowed_actions: ['undo'],
+    });
+    expectError(await move('redo'), 409, 'redo_not_allowed');
+    expect((await move('undo')).json().summary_infos.summary).toBe('Version deux');
+    const versions = await ctx.database.db
+      .select()
+      .from(summaryVersions)
+      .where(eq(summaryVersions.conversationId, id));
+    expect(versions.map((v) => v.text).sort()).toEqual([
+      'Version deux',
+      'Version quatre',
+      'Version un',
+    ]);
+  });
+});
+
+describe('deleting', () => {
+  it('removes the chapter, its messages, its versions and its files', async () => {
+    const user = await createUser(ctx.app);
+    const id = (await create(user)).json().id;
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/conversations/${id}`,
+      headers: user.auth,
+      payload: { summary: 'Texte' },
+    });
+    const key = `users/${user.id}/conversations/${id}/audio/x.wav`;
+    await ctx.app.services.storage.put(key, Buffer.from('RIFF'), 'audio/wav');
+    const response = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/conversations/${id}`,
+      headers: user.auth,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await ctx.app.services.storage.get(key)).toBeNull();
+    expect(
+      await ctx.database.db.select().from(chatMessages).where(eq(chatMessages.conversationId, id)),
+    ).toEqual([]);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(summaryVersions)
+        .where(eq(summaryVersions.conversationId, id)),
+    ).toEqual([]);
+    expectError(
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/conversations/${id}`,
+        headers: user.auth,
+      }),
+      404,
+      'not_found',
+    );
+    expectError(
+      await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/conversations/${id}`,
+        headers: user.auth,
+      }),
+      404,
+      'not_found',
+    );
+  });
+
+  it('deleting the account deletes every chapter, message and file', async () => {
+    const user = await createUser(ctx.app);
+    const id = (await create(user)).json().id;
+    const key = `users/${user.id}/conversations/${id}/audio/y.wav`;
+    await ctx.app.services.storage.put(key, Buffer.from('RIFF'), 'audio/wav');
+    const response = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/users/me',
+      headers: user.auth,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await ctx.app.services.storage.get(key)).toBeNull();
+    expect(
+      await ctx.database.db.select().from(conversations).where(eq(conversations.userId, user.id)),
+    ).toEqual([]);
+    expect(
+      await ctx.database.db.select().from(chatMessages).where(eq(chatMessages.userId, user.id)),
+    ).toEqual([]);
+  });
+});
