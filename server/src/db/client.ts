@@ -113,6 +113,9 @@ async function openPostgres(url: string, searchPath?: string): Promise<Database>
     max: 10,
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
   });
+  // An idle connection dropped by the server (restart, failover, a test dropping its database) must
+  // not crash the process: the pool replaces it on the next query.
+  pool.on('error', (error) => console.warn('[db] idle PostgreSQL connection lost:', error.message));
   return {
     kind: 'postgres',
     db: drizzle(pool, { schema }) as unknown as Db,
