@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
 import { initI18n } from './lib/i18n';
+import { registerChapterEditSender } from './offline/chapter-edits';
 import { startOutboxSync } from './offline/outbox';
 import { registerServiceWorker } from './pwa/register-sw';
 import './styles.css';
@@ -23,6 +24,7 @@ initI18n()
   .catch((error: unknown) => console.error('Translations failed to load', error))
   .finally(() => {
     registerServiceWorker();
+    registerChapterEditSender();
     startOutboxSync();
     render();
   });

@@ -22,6 +22,7 @@ export const ConversationImage = Type.Object({
   legend: NullableString,
   position: Type.Integer({ minimum: 1 }),
 });
+export type ConversationImageWire = Static<typeof ConversationImage>;
 
 export const Conversation = Type.Object({
   id: Type.String({ format: 'uuid' }),

@@ -1,8 +1,9 @@
-// Route module for /conversations/:conversationID/chat (ChatView): the chat arrives with the interview feature; until then, its heading.
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/layouts/page';
+// Route module for /conversations/:conversationID/chat (ChatView): the spoken interview with the
+// biographer. Keyed by chapter so that moving to another chapter starts a fresh chat.
+import { useParams } from 'react-router';
+import { ChatView } from '../../features/interview/components/chat-view';
 
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('routes.conversationChat')} />;
+  const { conversationID = '' } = useParams();
+  return <ChatView key={conversationID} conversationId={conversationID} />;
 }

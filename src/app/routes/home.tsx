@@ -1,8 +1,33 @@
-// Route module for / (HomeView): the chapter list ("Mes histoires") arrives with the chapters feature; until then, its heading.
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/layouts/page';
+// Route module for / (HomeView): standard accounts with a required onboarding question left are sent
+// to /onboarding first; then the chapter list with the progress card and the terms dialog.
+import { redirect } from 'react-router';
+import { useHasOnboardingAnswers } from '../../features/onboarding/api/get-answers';
+import {
+  hasRequiredUnanswered,
+  onboardingQuestionsQueryOptions,
+} from '../../features/onboarding/api/get-questions';
+import { HomePage } from '../../features/chapters/components/home-page';
+import { TermsUpdateDialog } from '../../features/profile/components/terms-update-dialog';
+import { queryClient } from '../../lib/query-client';
+import { getSession } from '../../lib/session';
+
+export async function loader(): Promise<Response | null> {
+  const user = getSession()?.user;
+  // Signed-out visitors are the parent's business; multi-users accounts skip onboarding (spec §6).
+  if (!user || user.accountType !== 'standard') return null;
+  try {
+    const questions = await queryClient.fetchQuery(onboardingQuestionsQueryOptions('unanswered'));
+    if (hasRequiredUnanswered(questions)) return redirect('/onboarding');
+  } catch (error) {
+    // Onboarding must never keep someone from their stories (offline, server trouble).
+    console.warn('Could not check the onboarding questions', error);
+  }
+  return null;
+}
 
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('routes.home')} />;
+  const hasOnboardingAnswers = useHasOnboardingAnswers();
+  return (
+    <HomePage hasOnboardingAnswers={hasOnboardingAnswers} termsDialog={<TermsUpdateDialog />} />
+  );
 }

@@ -1,8 +1,6 @@
-// Route module for /onboarding: the onboarding wizard arrives with the onboarding feature; until then, its heading.
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/layouts/page';
+// Route module for /onboarding: the onboarding wizard.
+import { OnboardingWizard } from '../../features/onboarding/components/onboarding-wizard';
 
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('routes.onboarding')} />;
+  return <OnboardingWizard />;
 }

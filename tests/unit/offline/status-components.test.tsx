@@ -143,3 +143,30 @@ describe('OfflineBanner', () => {
     expect(region.textContent).toBe('');
   });
 });
+
+describe('ConflictDialog, from the indicator', () => {
+  it('shows both versions and drops the local change when the saved one is kept', async () => {
+    await db.outbox.put(
+      op('op9', { status: 'conflict', payload: { value: 'Mon titre', base: 'Enfance' } }),
+    );
+    await db.conflicts.put({
+      opId: 'op9',
+      entity: 'chapter',
+      entityId: 'c1',
+      field: 'title',
+      localPayload: { value: 'Mon titre', base: 'Enfance' },
+      serverVersion: { title_infos: { title: 'Titre d’ailleurs' } },
+      baseUpdatedAt: null,
+      serverUpdatedAt: '2026-01-03T00:00:00.000Z',
+      createdAt: 9,
+    });
+    render(<SyncIndicator />);
+    const open = await screen.findByRole('button', { name: /Conflit à résoudre/ });
+    act(() => open.click());
+    expect(await screen.findByText('Mon titre')).toBeTruthy();
+    expect(screen.getByText('Titre d’ailleurs')).toBeTruthy();
+    act(() => screen.getByRole('button', { name: 'Garder la version enregistrée' }).click());
+    await waitFor(async () => expect(await db.conflicts.count()).toBe(0));
+    expect(await db.outbox.get('op9')).toBeUndefined();
+  });
+});

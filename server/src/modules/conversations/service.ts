@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type {
   Conversation,
+  ConversationImageWire,
   SummaryAction,
   UpdateConversationBody,
 } from '../../contract/conversations.ts';
@@ -13,6 +14,14 @@ import type { ConversationsRepository, ConversationView, SortBy } from './reposi
 
 /** Whether a person has full access (subscription, pack, gift); the premium module provides it. */
 export type FullAccessCheck = (userId: string) => Promise<boolean>;
+
+/** The images of chapters, by chapter id, in position order; the images module provides it. */
+export type ImageSource = (
+  conversationIds: string[],
+) => Promise<Map<string, ConversationImageWire[]>>;
+
+/** Called after a chapter's rows are gone, to remove what it owned elsewhere (files of its images…). */
+export type ChapterDeletedHook = (userId: string, conversationId: string) => Promise<void>;
 
 export interface ListOptions {
   sortBy: SortBy;
@@ -29,13 +38,13 @@ function allowedActions(row: ConversationView): SummaryAction[] {
   return actions;
 }
 
-export function toWire(row: ConversationView): Conversation {
+export function toWire(row: ConversationView, images: ConversationImageWire[] = []): Conversation {
   return {
     id: row.id,
     title_infos: { title: row.title },
     keywords_infos: { keywords: row.keywords },
     summary_infos: { summary: row.summary, allowed_actions: allowedActions(row) },
-    images: [],
+    images,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     conv_author: row.convAuthor,
@@ -45,6 +54,8 @@ export function toWire(row: ConversationView): Conversation {
 
 export class ConversationsService {
   private fullAccess: FullAccessCheck = async () => false;
+  private imageSource: ImageSource = async () => new Map();
+  private readonly chapterDeletedHooks: ChapterDeletedHook[] = [];
 
   constructor(
     private readonly repository: ConversationsRepository,
@@ -55,6 +66,21 @@ export class ConversationsService {
   /** Set by the premium module once it exists; until then nobody has full access. */
   setFullAccessCheck(check: FullAccessCheck): void {
     this.fullAccess = check;
+  }
+
+  /** Set by the images module: the `images` of every chapter answered. */
+  setImageSource(source: ImageSource): void {
+    this.imageSource = source;
+  }
+
+  /** Hooks run after a chapter is deleted (its rows are gone by then; cascade). */
+  onChapterDeleted(hook: ChapterDeletedHook): void {
+    this.chapterDeletedHooks.push(hook);
+  }
+
+  /** Whether the person has full access (premium); false until the premium module sets the check. */
+  hasFullAccess(userId: string): Promise<boolean> {
+    return this.fullAccess(userId);
   }
 
   async create(user: UserRow, rawAuthor: string | undefined): Promise<Conversation> {
@@ -84,11 +110,14 @@ export class ConversationsService {
       skip: options.skip,
       limit: options.limit,
     });
-    return { data: rows.map(toWire), count };
+    const images = await this.imageSource(rows.map((row) => row.id));
+    return { data: rows.map((row) => toWire(row, images.get(row.id))), count };
   }
 
   async get(user: UserRow, id: string): Promise<Conversation> {
-    return toWire(await this.find(user, id));
+    const row = await this.find(user, id);
+    const images = await this.imageSource([row.id]);
+    return toWire(row, images.get(row.id));
   }
 
   async update(user: UserRow, id: string, body: UpdateConversationBody): Promise<Conversation> {
@@ -122,6 +151,7 @@ export class ConversationsService {
       throw new AppError('not_found');
     // Rows went with the chapter (cascade); its files go now.
     await this.chat.deleteChapterFiles(user.id, id);
+    for (const hook of this.chapterDeletedHooks) await hook(user.id, id);
   }
 
   /** The account-deletion hook: every chapter, message, version and file of the person. */

@@ -1,5 +1,7 @@
 // The profile page (/profile). This issue builds the account part; the other parts of spec §2 "Profile"
-// take the marked places below when their features land.
+// take the marked places below when their features land. Features do not import each other, so the
+// route module passes their sections in (completion checklist, onboarding answers).
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/layouts/page';
@@ -12,7 +14,14 @@ import { DeleteAccount } from './delete-account';
 import { LanguageSetting } from './language-setting';
 import { TermsUpdateDialog } from './terms-update-dialog';
 
-export function ProfilePage() {
+interface ProfilePageProps {
+  /** The profile completion checklist (onboarding, chapters, book). */
+  completion?: ReactNode;
+  /** The onboarding answers tables (answered / unanswered). */
+  onboardingAnswers?: ReactNode;
+}
+
+export function ProfilePage({ completion, onboardingAnswers }: ProfilePageProps = {}) {
   const { t } = useTranslation('profile');
   const navigate = useNavigate();
   const user = useSessionUser();
@@ -29,13 +38,13 @@ export function ProfilePage() {
     <div className="space-y-6">
       <PageHeader title={t('title')} />
 
-      {/* Place: profile completion checklist (onboarding, chapters, book) — onboarding issue. */}
+      {completion}
 
       <AccountDetails user={user} />
       <LanguageSetting />
 
       {/* Place: subscription status panel and gift-code redemption — premium issue. */}
-      {/* Place: onboarding answers (answered / unanswered tables) — onboarding issue. */}
+      {onboardingAnswers}
       {/* Place: cookie preferences button — analytics consent issue. */}
       {/* Place: data export — data portability issue. */}
 

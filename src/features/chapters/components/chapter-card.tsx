@@ -1,0 +1,96 @@
+// One chapter in the list: its first picture (or the default one), title, author for multi-users
+// accounts, start date, and the consult and delete actions. The title link is stretched over the whole
+// card so a click anywhere opens it, while the buttons stay separate controls above it.
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { getLocaleTag } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
+import { isOnline } from '../../../offline/connectivity';
+import type { Chapter } from '../chapter';
+import { OpenIcon, TrashIcon } from './icons';
+
+export const CHAPTER_PLACEHOLDER_IMAGE = '/images/chapter-placeholder.svg';
+
+interface ChapterCardProps {
+  chapter: Chapter;
+  /** The first card is full width and larger. */
+  featured: boolean;
+  showAuthor: boolean;
+  onDelete: (chapter: Chapter) => void;
+}
+
+export function chapterPath(chapter: Pick<Chapter, 'conversationID'>): string {
+  return `/conversations/${encodeURIComponent(chapter.conversationID)}`;
+}
+
+function formatDate(timestamp: string | null): string | null {
+  if (!timestamp) return null;
+  const date = new Date(timestamp);
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat(getLocaleTag(), { dateStyle: 'long' }).format(date);
+}
+
+export function ChapterCard({ chapter, featured, showAuthor, onDelete }: ChapterCardProps) {
+  const { t } = useTranslation('chapters');
+  const titleId = useId();
+  const [imageFailed, setImageFailed] = useState(false);
+  const title = chapter.title ?? t('card.untitled');
+  const date = formatDate(chapter.creationTimestamp);
+  const imageSrc = chapter.imageURL && !imageFailed ? chapter.imageURL : CHAPTER_PLACEHOLDER_IMAGE;
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={`relative flex h-full overflow-hidden rounded-2xl border-2 border-line bg-surface shadow-sm transition-colors hover:border-brand ${
+        featured ? 'flex-col md:min-h-[26rem] md:flex-row' : 'min-h-[300px] flex-col'
+      }`}
+    >
+      <img
+        src={imageSrc}
+        alt=""
+        loading={featured ? 'eager' : 'lazy'}
+        onError={() => {
+          if (imageSrc === CHAPTER_PLACEHOLDER_IMAGE) return;
+          setImageFailed(true);
+          // Offline, a picture that was never cached is expected to be missing.
+          if (isOnline()) toast.error(t('card.imageFailed'));
+        }}
+        className={`w-full bg-brand-soft object-cover ${
+          featured ? 'h-64 sm:h-80 md:h-auto md:w-3/5' : 'h-40'
+        }`}
+      />
+      <div className={`flex flex-1 flex-col gap-2 ${featured ? 'p-5 sm:p-7' : 'p-4'}`}>
+        <h3 id={titleId} className={featured ? 'text-3xl sm:text-4xl' : 'text-2xl'}>
+          <Link
+            to={chapterPath(chapter)}
+            className="text-ink no-underline after:absolute after:inset-0 after:content-[''] hover:text-brand"
+          >
+            {title}
+          </Link>
+        </h3>
+        {showAuthor && chapter.conv_author && (
+          <p className="font-semibold text-ink-muted">
+            {t('card.by', { author: chapter.conv_author })}
+          </p>
+        )}
+        {date && <p className="text-ink-muted">{t('card.startedOn', { date })}</p>}
+        <div className="relative z-10 mt-auto flex flex-wrap gap-3 pt-2">
+          <ButtonLink
+            to={chapterPath(chapter)}
+            variant={featured ? 'primary' : 'secondary'}
+            aria-describedby={titleId}
+          >
+            <OpenIcon />
+            {t('card.open')}
+          </ButtonLink>
+          <Button variant="ghost" aria-describedby={titleId} onClick={() => onDelete(chapter)}>
+            <TrashIcon />
+            {t('card.delete')}
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,243 @@
+// The list page '/' ("Mes histoires", spec §2 Home): loading overlay, new chapter / new book, the card
+// grid, the empty and offline states, the delete confirmation, the author and premium dialogs, the
+// progress card, and the subscription banner 3 s after the list loads without full access.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/layouts/page';
+import { Button } from '../../../components/ui/button';
+import { Notice } from '../../../components/ui/notice';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { useSessionUser } from '../../../lib/session';
+import { useConnectivity } from '../../../offline/connectivity';
+import { useStoredChapters } from '../../../offline/stored-chapters';
+import { showsSubscriptionBanner } from '../access-rules';
+import { useAccessStatus } from '../api/get-access-status';
+import { useConversations } from '../api/get-conversations';
+import { chapterFromStored, newestFirst, type Chapter } from '../chapter';
+import { useElapsed } from '../hooks/use-elapsed';
+import { useNewChapter } from '../hooks/use-new-chapter';
+import { subscriptionBannerClosedAtom } from '../state';
+import { AuthorNameModal } from './author-name-modal';
+import { ChapterCard } from './chapter-card';
+import { ProgressCard } from './completion';
+import { DeleteChapterDialog } from './delete-chapter-dialog';
+import { BookIcon, PlusIcon } from './icons';
+import { PremiumRequiredModal } from './premium-required-modal';
+import { SubscriptionBanner } from './subscription-banner';
+
+export const SUBSCRIPTION_BANNER_DELAY_MS = 3000;
+export const LIST_HEADING_ID = 'chapters-list-heading';
+
+type ListView = 'loading' | 'list' | 'empty' | 'offline' | 'error';
+
+interface HomePageProps {
+  /** From the onboarding answers (progress card); undefined while they load. */
+  hasOnboardingAnswers: boolean | undefined;
+  /** The terms-acceptance dialog, shown once the list has loaded (spec §4 Authentication). */
+  termsDialog?: ReactNode;
+}
+
+function isNetworkError(error: unknown): boolean {
+  return error instanceof ApiError && error.reason === 'network';
+}
+
+export function HomePage({ hasOnboardingAnswers, termsDialog }: HomePageProps) {
+  const { t } = useTranslation('chapters');
+  const user = useSessionUser();
+  const { online } = useConnectivity();
+  const conversations = useConversations();
+  const stored = useStoredChapters();
+  const access = useAccessStatus();
+  const newChapter = useNewChapter();
+  const [toDelete, setToDelete] = useState<Chapter | null>(null);
+  const [bannerClosed, setBannerClosed] = useAtom(subscriptionBannerClosedAtom);
+  const focusListHeading = useRef(false);
+
+  const unreachable =
+    !online || conversations.fetchStatus === 'paused' || isNetworkError(conversations.error);
+
+  let view: ListView;
+  let chapters: Chapter[] = [];
+  if (conversations.data) {
+    chapters = conversations.data;
+    view = chapters.length > 0 ? 'list' : 'empty';
+  } else if (unreachable) {
+    chapters = newestFirst((stored ?? []).map(chapterFromStored));
+    view = stored === undefined ? 'loading' : chapters.length > 0 ? 'list' : 'offline';
+  } else if (conversations.isError) {
+    view = 'error';
+  } else {
+    view = 'loading';
+  }
+  const listLoaded = conversations.isSuccess;
+
+  // Back online after a failed load: try again without asking.
+  const { refetch } = conversations;
+  const failed = conversations.isError;
+  useEffect(() => {
+    if (online && failed) void refetch();
+  }, [online, failed, refetch]);
+
+  useEffect(() => {
+    if (!focusListHeading.current) return;
+    focusListHeading.current = false;
+    document.getElementById(LIST_HEADING_ID)?.focus();
+  });
+
+  const bannerDue = useElapsed(
+    SUBSCRIPTION_BANNER_DELAY_MS,
+    listLoaded && showsSubscriptionBanner(access.data),
+  );
+  const showBanner = bannerDue && !bannerClosed && access.data !== undefined;
+  const multiUsers = user?.accountType === 'multi-users';
+  const dialog = newChapter.dialog;
+
+  return (
+    <div className={showBanner ? 'pb-40 sm:pb-28' : undefined}>
+      <PageHeader title={t('home.title')} lead={t('home.lead')} />
+
+      {view === 'list' && (
+        <div className="mb-6 space-y-3">
+          <div role="group" aria-label={t('home.actionsLabel')} className="flex flex-wrap gap-3">
+            <Button
+              onClick={newChapter.startChapter}
+              busy={newChapter.creating && dialog === null}
+              disabled={!online}
+            >
+              <PlusIcon />
+              {t('home.newChapter')}
+            </Button>
+            {chapters.length > 0 && (
+              <Button variant="secondary" onClick={newChapter.startBook} disabled={!online}>
+                <BookIcon />
+                {t('home.newBook')}
+              </Button>
+            )}
+          </div>
+          {!online && <p className="text-ink-muted">{t('home.needsNetwork')}</p>}
+        </div>
+      )}
+
+      <section
+        aria-labelledby={LIST_HEADING_ID}
+        className={view === 'loading' ? 'relative min-h-[40vh]' : 'relative'}
+      >
+        {view === 'loading' && (
+          <>
+            <h2 id={LIST_HEADING_ID} tabIndex={-1} className="sr-only">
+              {t('home.listTitle')}
+            </h2>
+            <div className="absolute inset-0 z-10 flex items-start justify-center bg-paper/90 pt-16 text-brand">
+              <Spinner size="lg" label={t('home.loading')} />
+            </div>
+          </>
+        )}
+
+        {view === 'list' && (
+          <>
+            <h2 id={LIST_HEADING_ID} tabIndex={-1} className="mb-4 text-2xl">
+              {t('home.listTitle')}
+            </h2>
+            {unreachable && (
+              <div className="mb-4">
+                <Notice tone="info" role="status">
+                  {t('home.offlineNote')}
+                </Notice>
+              </div>
+            )}
+            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {chapters.map((chapter, index) => (
+                <li
+                  key={chapter.conversationID}
+                  className={index === 0 ? 'sm:col-span-2 lg:col-span-3' : undefined}
+                >
+                  <ChapterCard
+                    chapter={chapter}
+                    featured={index === 0}
+                    showAuthor={multiUsers}
+                    onDelete={setToDelete}
+                  />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+
+        {view === 'empty' && (
+          <div className="rounded-2xl border-2 border-dashed border-brand bg-surface p-6 text-center sm:p-10">
+            <h2 id={LIST_HEADING_ID} tabIndex={-1} className="mb-3 text-3xl">
+              {t('empty.title')}
+            </h2>
+            <p className="mx-auto mb-6 max-w-prose text-lg">{t('empty.message')}</p>
+            <Button
+              onClick={newChapter.startChapter}
+              busy={newChapter.creating && dialog === null}
+              disabled={!online}
+              className="text-lg"
+            >
+              <PlusIcon />
+              {t('empty.start')}
+            </Button>
+            {!online && <p className="mt-3 text-ink-muted">{t('home.needsNetwork')}</p>}
+          </div>
+        )}
+
+        {view === 'offline' && (
+          <div className="rounded-2xl border-2 border-info bg-info-soft p-6 sm:p-8">
+            <h2 id={LIST_HEADING_ID} tabIndex={-1} className="mb-3 text-3xl">
+              {t('offline.title')}
+            </h2>
+            <p className="text-lg">{t('offline.message')}</p>
+          </div>
+        )}
+
+        {view === 'error' && (
+          <div className="space-y-4 rounded-2xl border-2 border-danger bg-danger-soft p-6 sm:p-8">
+            <h2 id={LIST_HEADING_ID} tabIndex={-1} className="text-3xl">
+              {t('loadError.title')}
+            </h2>
+            <p className="text-lg">{t('loadError.message')}</p>
+            <Button onClick={() => void refetch()} busy={conversations.isFetching}>
+              {t('loadError.retry')}
+            </Button>
+          </div>
+        )}
+      </section>
+
+      <div className="mt-10">
+        <ProgressCard hasOnboardingAnswers={hasOnboardingAnswers} />
+      </div>
+
+      <DeleteChapterDialog
+        chapter={toDelete}
+        onClose={() => setToDelete(null)}
+        onDeleted={() => {
+          setToDelete(null);
+          // The card and its button are gone: start again from the list's heading.
+          focusListHeading.current = true;
+        }}
+      />
+      <AuthorNameModal
+        open={dialog?.kind === 'author'}
+        busy={newChapter.creating}
+        onCancel={newChapter.closeDialog}
+        onSubmit={(author) => newChapter.createChapter(author)}
+      />
+      <PremiumRequiredModal
+        open={dialog?.kind === 'premium'}
+        reason={dialog?.kind === 'premium' ? dialog.reason : 'chapter'}
+        freeChaptersLeft={dialog?.kind === 'premium' ? dialog.freeChaptersLeft : undefined}
+        onClose={newChapter.closeDialog}
+      />
+      {showBanner && access.data && (
+        <SubscriptionBanner
+          freeChaptersLeft={access.data.freeChaptersAllowed}
+          onClose={() => setBannerClosed(true)}
+        />
+      )}
+      {listLoaded && termsDialog}
+    </div>
+  );
+}

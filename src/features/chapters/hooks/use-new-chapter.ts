@@ -1,0 +1,79 @@
+// Starting a chapter or a book from the list (spec §4 "New chapter"): the premium modal when the quota
+// is spent, the author name first for multi-users accounts, then POST /conversations and on to the
+// chat. A 402 quota_exceeded from the server opens the premium modal too.
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { handleGlobalApiError } from '../../../lib/api-errors';
+import { useSessionUser } from '../../../lib/session';
+import { newBookStep, newChapterStep } from '../access-rules';
+import { isQuotaExceeded, useCreateConversationMutation } from '../api/create-conversation';
+import { useAccessStatus } from '../api/get-access-status';
+import type { PremiumReason } from '../components/premium-required-modal';
+
+export type NewChapterDialog =
+  | { kind: 'premium'; reason: PremiumReason; freeChaptersLeft: number | undefined }
+  | { kind: 'author' }
+  | null;
+
+export const BOOK_CREATION_PATH = '/conversations/book/create';
+
+export function chatPath(conversationID: string): string {
+  return `/conversations/${encodeURIComponent(conversationID)}/chat`;
+}
+
+export function useNewChapter() {
+  const user = useSessionUser();
+  const access = useAccessStatus();
+  const creation = useCreateConversationMutation();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<NewChapterDialog>(null);
+
+  function premium(reason: PremiumReason, freeChaptersLeft = access.data?.freeChaptersAllowed) {
+    setDialog({ kind: 'premium', reason, freeChaptersLeft });
+  }
+
+  function createChapter(author?: string) {
+    if (creation.isPending) return;
+    creation.mutate(
+      { author },
+      {
+        onSuccess: (conversation) => {
+          setDialog(null);
+          navigate(chatPath(conversation.id));
+        },
+        onError: (error) => {
+          if (isQuotaExceeded(error)) {
+            premium('chapter', 0);
+            return;
+          }
+          // A 401 was already handled (logout); anything else gets the usual message.
+          if (!(error instanceof ApiError && error.reason === 'unauthorized')) {
+            handleGlobalApiError(error);
+          }
+        },
+      },
+    );
+  }
+
+  function startChapter() {
+    const step = newChapterStep(access.data, user?.accountType);
+    if (step === 'premium') premium('chapter');
+    else if (step === 'author') setDialog({ kind: 'author' });
+    else createChapter();
+  }
+
+  function startBook() {
+    if (newBookStep(access.data) === 'premium') premium('book');
+    else navigate(BOOK_CREATION_PATH);
+  }
+
+  return {
+    dialog,
+    closeDialog: () => setDialog(null),
+    startChapter,
+    startBook,
+    createChapter,
+    creating: creation.isPending,
+  };
+}

@@ -1,0 +1,397 @@
+// The profile's onboarding answers (spec §2 Profile): a table of answered questions (view -> editing
+// -> save or cancel; delete) and a table of unanswered ones (idle -> answering, the example as
+// placeholder). An emptied answer is not saved.
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { FieldError } from '../../../components/ui/field-message';
+import { Notice } from '../../../components/ui/notice';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../lib/toast';
+import { composeAnswer, emptyAnswer, parseAnswer, type AnswerValue } from '../answer-format';
+import { useOnboardingAnswers } from '../api/get-answers';
+import { useOnboardingQuestions } from '../api/get-questions';
+import {
+  useCreateAnswerMutation,
+  useDeleteAnswerMutation,
+  useUpdateAnswerMutation,
+} from '../api/save-answer';
+import type { OnboardingAnswerWire, OnboardingQuestionWire } from '../api/types';
+import { QuestionInput } from './question-input';
+
+const cell = 'border-b-2 border-line px-3 py-3 align-top';
+
+/** An answer whose question is not in the list (another language, retired): edited as free text. */
+function fallbackQuestion(answer: OnboardingAnswerWire): OnboardingQuestionWire {
+  return {
+    question_id: answer.question_id,
+    question_number: Number.MAX_SAFE_INTEGER,
+    question: answer.question,
+    valid_answers: [],
+    example_answer: null,
+    answer_input_type: 'text',
+    is_custom_answer_allowed: true,
+    is_answer_required: false,
+    language: '',
+    answer_id: answer.id,
+  };
+}
+
+export function OnboardingAnswers() {
+  const { t } = useTranslation('onboarding');
+  const answers = useOnboardingAnswers();
+  const questions = useOnboardingQuestions('all');
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const titleId = useId();
+
+  let body: ReactNode;
+  if (answers.data && (questions.data || questions.isError)) {
+    const byId = new Map((questions.data ?? []).map((q) => [q.question_id, q]));
+    const answeredIds = new Set(answers.data.map((a) => a.question_id));
+    const answered = answers.data
+      .map((answer) => ({
+        answer,
+        question: byId.get(answer.question_id) ?? fallbackQuestion(answer),
+      }))
+      .sort((a, b) => a.question.question_number - b.question.question_number);
+    const unanswered = (questions.data ?? []).filter((q) => !answeredIds.has(q.question_id));
+    // A row that leaves its table takes its buttons with it: focus goes back to the section title.
+    const refocus = () => titleRef.current?.focus();
+    body = (
+      <div className="space-y-8">
+        <AnswersTable caption={t('profile.answered.caption')} empty={t('profile.answered.empty')}>
+          {answered.map(({ answer, question }) => (
+            <AnsweredRow key={answer.id} answer={answer} question={question} onRemoved={refocus} />
+          ))}
+        </AnswersTable>
+        <AnswersTable
+          caption={t('profile.unanswered.caption')}
+          empty={t('profile.unanswered.empty')}
+        >
+          {unanswered.map((question) => (
+            <UnansweredRow key={question.question_id} question={question} onAnswered={refocus} />
+          ))}
+        </AnswersTable>
+      </div>
+    );
+  } else if (answers.isError) {
+    body = (
+      <Notice tone="error" role="alert">
+        <p>{t('profile.loadError')}</p>
+        <Button
+          variant="secondary"
+          className="mt-3"
+          onClick={() => void Promise.all([answers.refetch(), questions.refetch()])}
+        >
+          {t('profile.retry')}
+        </Button>
+      </Notice>
+    );
+  } else {
+    body = (
+      <div className="text-brand">
+        <Spinner label={t('profile.loading')} />
+      </div>
+    );
+  }
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="rounded-2xl border-2 border-line bg-surface p-5 sm:p-6"
+    >
+      <h2 ref={titleRef} id={titleId} tabIndex={-1} className="mb-2 text-2xl">
+        {t('profile.title')}
+      </h2>
+      <p className="mb-5 text-ink-muted">{t('profile.lead')}</p>
+      {body}
+    </section>
+  );
+}
+
+function AnswersTable({
+  caption,
+  empty,
+  children,
+}: {
+  caption: string;
+  empty: string;
+  children: ReactNode[];
+}) {
+  const { t } = useTranslation('onboarding');
+  const captionId = useId();
+  return (
+    <div role="region" aria-labelledby={captionId} tabIndex={0} className="overflow-x-auto">
+      <table className="w-full min-w-[36rem] border-collapse text-left">
+        <caption id={captionId} className="mb-2 text-left font-serif text-xl font-semibold">
+          {caption}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" className={`${cell} w-2/5`}>
+              {t('profile.columns.question')}
+            </th>
+            <th scope="col" className={cell}>
+              {t('profile.columns.answer')}
+            </th>
+            <th scope="col" className={`${cell} w-1/4`}>
+              {t('profile.columns.actions')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {children.length > 0 ? (
+            children
+          ) : (
+            <tr>
+              <td colSpan={3} className={`${cell} text-ink-muted`}>
+                {empty}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The inline editor shared by both tables: the question's own input, then save and cancel. */
+function AnswerEditor({
+  question,
+  questionCellId,
+  initial,
+  busy,
+  error,
+  onSave,
+  onCancel,
+}: {
+  question: OnboardingQuestionWire;
+  questionCellId: string;
+  initial: AnswerValue;
+  busy: boolean;
+  error: string | null;
+  onSave: (value: AnswerValue) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('onboarding');
+  const [value, setValue] = useState(initial);
+  const errorId = useId();
+  const boxRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    boxRef.current?.querySelector<HTMLElement>('input, textarea')?.focus();
+  }, []);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSave(value);
+  }
+
+  return (
+    <form ref={boxRef} noValidate onSubmit={submit} className="space-y-3">
+      <QuestionInput
+        question={question}
+        value={value}
+        onChange={setValue}
+        labelledBy={questionCellId}
+        describedBy={errorId}
+        invalid={error !== null}
+      />
+      <FieldError id={errorId}>{error}</FieldError>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" busy={busy}>
+          {t('profile.save')}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          {t('profile.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function AnsweredRow({
+  answer,
+  question,
+  onRemoved,
+}: {
+  answer: OnboardingAnswerWire;
+  question: OnboardingQuestionWire;
+  onRemoved: () => void;
+}) {
+  const { t } = useTranslation('onboarding');
+  const [mode, setMode] = useState<'view' | 'editing'>('view');
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateAnswerMutation();
+  const removal = useDeleteAnswerMutation();
+  const questionCellId = useId();
+  const editRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+
+  useEffect(() => {
+    if (mode === 'view' && returnFocus.current) {
+      returnFocus.current = false;
+      editRef.current?.focus();
+    }
+  }, [mode]);
+
+  function leaveEditing() {
+    returnFocus.current = true;
+    setError(null);
+    setMode('view');
+  }
+
+  function save(value: AnswerValue) {
+    const composed = composeAnswer(question, value);
+    if (composed === '') {
+      setError(t('profile.emptyNotSaved'));
+      return;
+    }
+    if (composed === answer.answer) {
+      leaveEditing();
+      return;
+    }
+    update.mutate(
+      { id: answer.id, answer: composed },
+      {
+        onSuccess: () => {
+          toast.success(t('profile.saved'));
+          leaveEditing();
+        },
+      },
+    );
+  }
+
+  return (
+    <tr>
+      <th scope="row" id={questionCellId} className={`${cell} font-semibold`}>
+        {answer.question || question.question}
+      </th>
+      {mode === 'editing' ? (
+        <td colSpan={2} className={cell}>
+          <AnswerEditor
+            question={question}
+            questionCellId={questionCellId}
+            initial={parseAnswer(question, answer.answer)}
+            busy={update.isPending}
+            error={error}
+            onSave={save}
+            onCancel={leaveEditing}
+          />
+        </td>
+      ) : (
+        <>
+          <td className={`${cell} whitespace-pre-line`}>{answer.answer}</td>
+          <td className={cell}>
+            <div className="flex flex-wrap gap-2">
+              <button
+                ref={editRef}
+                type="button"
+                aria-describedby={questionCellId}
+                onClick={() => setMode('editing')}
+                className={buttonClasses('secondary')}
+              >
+                {t('profile.edit')}
+              </button>
+              <Button
+                variant="ghost"
+                aria-describedby={questionCellId}
+                busy={removal.isPending}
+                onClick={() =>
+                  removal.mutate(answer.id, {
+                    onSuccess: () => {
+                      toast.success(t('profile.deleted'));
+                      onRemoved();
+                    },
+                  })
+                }
+              >
+                {t('profile.delete')}
+              </Button>
+            </div>
+          </td>
+        </>
+      )}
+    </tr>
+  );
+}
+
+function UnansweredRow({
+  question,
+  onAnswered,
+}: {
+  question: OnboardingQuestionWire;
+  onAnswered: () => void;
+}) {
+  const { t } = useTranslation('onboarding');
+  const [mode, setMode] = useState<'idle' | 'answering'>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const creation = useCreateAnswerMutation();
+  const questionCellId = useId();
+  const answerRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+
+  useEffect(() => {
+    if (mode === 'idle' && returnFocus.current) {
+      returnFocus.current = false;
+      answerRef.current?.focus();
+    }
+  }, [mode]);
+
+  function save(value: AnswerValue) {
+    const composed = composeAnswer(question, value);
+    if (composed === '') {
+      setError(t('profile.emptyAnswer'));
+      return;
+    }
+    creation.mutate(
+      { question_id: question.question_id, answer: composed },
+      {
+        onSuccess: () => {
+          toast.success(t('profile.saved'));
+          onAnswered();
+        },
+      },
+    );
+  }
+
+  return (
+    <tr>
+      <th scope="row" id={questionCellId} className={`${cell} font-semibold`}>
+        {question.question}
+      </th>
+      {mode === 'answering' ? (
+        <td colSpan={2} className={cell}>
+          <AnswerEditor
+            question={question}
+            questionCellId={questionCellId}
+            initial={emptyAnswer}
+            busy={creation.isPending}
+            error={error}
+            onSave={save}
+            onCancel={() => {
+              returnFocus.current = true;
+              setError(null);
+              setMode('idle');
+            }}
+          />
+        </td>
+      ) : (
+        <>
+          <td className={`${cell} text-ink-muted italic`}>{t('profile.noAnswer')}</td>
+          <td className={cell}>
+            <button
+              ref={answerRef}
+              type="button"
+              aria-describedby={questionCellId}
+              onClick={() => setMode('answering')}
+              className={buttonClasses('primary')}
+            >
+              {t('profile.answer')}
+            </button>
+          </td>
+        </>
+      )}
+    </tr>
+  );
+}

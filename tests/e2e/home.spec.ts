@@ -1,0 +1,141 @@
+// The list page in a real browser against the real server: create a chapter (to the chat), find its
+// card, delete it; the author dialog of multi-users accounts; a free account running out of chapters
+// and meeting the premium dialog and the banner — and axe on each screen.
+import { expect, test } from '@playwright/test';
+import {
+  PASSWORD,
+  createAccount,
+  expectNoSeriousA11yViolations,
+  signInWithStorage,
+  uniqueEmail,
+} from './support/accounts';
+import {
+  answerRequiredQuestions,
+  createChapterByApi,
+  finishOnboarding,
+} from './support/home-helpers';
+
+test('sign up, onboarding, empty list, create a chapter, find its card and delete it', async ({
+  page,
+}) => {
+  await page.goto('/register');
+  await page.getByLabel('Adresse email').fill(uniqueEmail('home'));
+  await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirmez le mot de passe', { exact: true }).fill(PASSWORD);
+  await page.getByRole('checkbox', { name: /J'accepte les conditions/ }).check();
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await finishOnboarding(page);
+
+  await expect(page).toHaveTitle('Chapitres – Mes histoires');
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Commencez votre première histoire' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Créer un livre' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Créer ma première histoire' }).click();
+  await expect(page).toHaveURL(/\/conversations\/[0-9a-f-]{36}\/chat$/);
+  const chatUrl = page.url();
+  const id = /conversations\/([0-9a-f-]{36})\/chat/.exec(chatUrl)![1];
+
+  await page.getByRole('link', { name: 'Chapitres', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  const card = page.getByRole('article');
+  await expect(card).toHaveCount(1);
+  await expect(card.getByRole('link', { name: 'Consulter' })).toHaveAttribute(
+    'href',
+    `/conversations/${id}`,
+  );
+  await expect(card.locator('img')).toHaveAttribute('src', '/images/chapter-placeholder.svg');
+  await expect(page.getByRole('button', { name: 'Nouveau chapitre' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Créer un livre' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await card.getByRole('button', { name: 'Supprimer' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(
+    dialog.getByText('Êtes-vous sûr de vouloir supprimer cette conversation ?'),
+  ).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Annuler' })).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Oui, supprimer' }).click();
+  await expect(page.getByRole('article')).toHaveCount(0);
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Commencez votre première histoire' }),
+  ).toBeVisible();
+  const gone = await page.request.get(`/api/v1/conversations/${id}`, {
+    headers: {
+      authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('chapitres.token'))}`,
+    },
+  });
+  expect(gone.status()).toBe(404);
+});
+
+test('a multi-users account names the author before each chapter', async ({ page, request }) => {
+  const account = await createAccount(request, { account_type: 'multi-users' });
+  await signInWithStorage(page, account, '/');
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('button', { name: 'Créer ma première histoire' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Qui raconte cette histoire ?' });
+  const input = dialog.getByRole('textbox', { name: "Nom de l'auteur" });
+  await expect(input).toBeFocused();
+  await expect(dialog.getByRole('button', { name: 'Continuer' })).toBeDisabled();
+  await input.press('Enter');
+  await expect(dialog.getByText("Le nom de l'auteur est requis")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await input.fill('Mamie Rose');
+  await expect(dialog.getByRole('button', { name: 'Continuer' })).toBeEnabled();
+  await input.press('Enter');
+  await expect(page).toHaveURL(/\/conversations\/[0-9a-f-]{36}\/chat$/);
+
+  await page.goto('/');
+  await expect(page.getByRole('article').getByText('par Mamie Rose')).toBeVisible();
+});
+
+test('a free account runs out of chapters and meets the premium dialog and the banner', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  await answerRequiredQuestions(request, account);
+  for (let i = 0; i < 3; i += 1) await createChapterByApi(request, account);
+  await signInWithStorage(page, account, '/');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('article')).toHaveCount(3);
+
+  // The banner comes 3 s after the list, fixed at the bottom.
+  const banner = page.getByRole('region', { name: 'Offre complète' });
+  await expect(banner).toBeVisible({ timeout: 6000 });
+  await expect(banner.getByText(/Vous n'avez plus de chapitre gratuit/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Nouveau chapitre' }).click();
+  const premium = page.getByRole('dialog', { name: "Passez à l'offre complète" });
+  await expect(premium.getByText("Vous n'avez plus de chapitre gratuit.")).toBeVisible();
+  await expect(premium.getByRole('link', { name: 'Découvrir les offres' })).toHaveAttribute(
+    'href',
+    '/subscription',
+  );
+  await expectNoSeriousA11yViolations(page);
+  await premium.getByRole('button', { name: 'Plus tard' }).click();
+  await expect(premium).toHaveCount(0);
+  await expect(page.getByRole('article')).toHaveCount(3);
+
+  // A book needs full access too.
+  await page.getByRole('button', { name: 'Créer un livre' }).click();
+  await expect(
+    page.getByRole('dialog').getByText(/La création d'un livre est réservée/),
+  ).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Plus tard' }).click();
+
+  await banner.getByRole('button', { name: 'Fermer ce message' }).click();
+  await expect(banner).toHaveCount(0);
+
+  // The server refuses a fourth chapter as well.
+  const refused = await request.post('/api/v1/conversations', {
+    headers: { authorization: `Bearer ${account.token}` },
+  });
+  expect(refused.status()).toBe(402);
+});
