@@ -189,6 +189,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       dataDir: config.dataDir,
       publicUrl: config.publicUrl,
       signer: fileSigner,
+      s3: config.storage.s3,
     });
   const onboarding = new OnboardingService(new OnboardingRepository(database.db));
   const conversationsRepository = new ConversationsRepository(database.db);
