@@ -50,6 +50,9 @@ import { ConversationsService } from './modules/conversations/service.ts';
 import { ChatRepository } from './modules/chat/repository.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { ChatService } from './modules/chat/service.ts';
+import { ImagesRepository } from './modules/images/repository.ts';
+import { imagesRoutes } from './modules/images/routes.ts';
+import { ImagesService } from './modules/images/service.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -78,6 +81,7 @@ export interface AppServices {
   onboarding: OnboardingService;
   conversations: ConversationsService;
   chat: ChatService;
+  images: ImagesService;
 }
 
 declare module 'fastify' {
@@ -202,6 +206,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     storage,
   );
   const conversations = new ConversationsService(conversationsRepository, chat, config);
+  const images = new ImagesService(new ImagesRepository(database.db), storage);
+  conversations.setImageSource((ids) => images.imagesOf(ids));
+  conversations.onChapterDeleted((userId, id) => images.deleteChapterFiles(userId, id));
   accounts.onUserDeleted((userId) => conversations.deleteAllOf(userId));
   accounts.onUserDeleted((userId) => onboarding.deleteAllOf(userId));
   // The seeded questions are written at every start: editing the seed edits what is served.
@@ -217,6 +224,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     onboarding,
     conversations,
     chat,
+    images,
   });
   registerInputHygiene(app);
   registerAuthentication(app, accounts);
@@ -243,6 +251,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(onboardingRoutes(onboarding), { prefix: API_PREFIX });
   await app.register(conversationsRoutes(conversations), { prefix: API_PREFIX });
   await app.register(chatRoutes(chat), { prefix: API_PREFIX });
+  await app.register(imagesRoutes(images), { prefix: API_PREFIX });
   if (storage.kind === 'disk') await app.register(fileRoutes(storage, fileSigner));
 
   // The built app, with history fallback; the service worker and the page are never cached stale.

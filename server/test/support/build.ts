@@ -41,7 +41,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
-  const pglite = new PGlite({ loadDataDir: new Blob([readFileSync(templatePath)]) });
+  const pglite = new PGlite({ loadDataDir: new Blob([readFileSync(templatePath())]) });
   const database = await openDatabase({ databaseUrl: null, dataDir: null, pglite });
   return { database, drop: async () => {} };
 }

@@ -5,17 +5,25 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../src/db/client.ts';
 
-export const templatePath = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../../.tmp/test-template.tar.gz',
-);
+// One file per run (the workers learn its path from the environment), so that two runs in the same
+// checkout do not delete each other's template.
+export function templatePath(): string {
+  const path = process.env.TEST_TEMPLATE_PATH;
+  if (!path) throw new Error('TEST_TEMPLATE_PATH is set by the global setup');
+  return path;
+}
 
 export default async function setup() {
   if (process.env.TEST_DATABASE_URL) return;
+  const path = join(
+    dirname(fileURLToPath(import.meta.url)),
+    `../../../.tmp/test-template-${process.pid}.tar.gz`,
+  );
+  process.env.TEST_TEMPLATE_PATH = path;
   const database = await openDatabase({ databaseUrl: null, dataDir: null });
   const dump = await database.pglite!.dumpDataDir('gzip');
-  mkdirSync(dirname(templatePath), { recursive: true });
-  writeFileSync(templatePath, Buffer.from(await dump.arrayBuffer()));
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
   await database.close();
-  return () => rmSync(templatePath, { force: true });
+  return () => rmSync(path, { force: true });
 }

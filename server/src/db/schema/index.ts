@@ -4,3 +4,4 @@ export * from './mail.ts';
 export * from './onboarding.ts';
 export * from './conversations.ts';
 export * from './chat.ts';
+export * from './images.ts';

@@ -1,0 +1,147 @@
+// The upload pipeline: recognise the type by its first bytes, read the dimensions from the header before
+// decoding anything (a decompression bomb is refused for the price of a header), then re-encode with the
+// orientation applied and every metadata block (EXIF, GPS, XMP, IPTC, ICC) dropped, at most MAX_SIDE px on
+// the long side, plus a thumbnail. At most PIPELINES images are decoded at once, so five simultaneous
+// uploads keep memory bounded.
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { AppError } from '../../errors.ts';
+import { limits } from '../../limits.ts';
+
+export type ImageFormat = 'jpeg' | 'png' | 'webp';
+
+export const MAX_SIDE = 3000;
+export const THUMBNAIL_SIDE = 400;
+/** Decoding pipelines running at once in this process; the others wait their turn. */
+const PIPELINES = 2;
+
+const FORMATS: Record<ImageFormat, { contentType: string; ext: string }> = {
+  jpeg: { contentType: 'image/jpeg', ext: 'jpg' },
+  png: { contentType: 'image/png', ext: 'png' },
+  webp: { contentType: 'image/webp', ext: 'webp' },
+};
+
+export interface ProcessedImage {
+  format: ImageFormat;
+  contentType: string;
+  ext: string;
+  image: Buffer;
+  thumbnail: Buffer;
+  width: number;
+  height: number;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The format by content (magic bytes) — never by the file's name or declared type. */
+export function sniffFormat(bytes: Buffer): ImageFormat | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP'
+  )
+    return 'webp';
+  return null;
+}
+
+/** A counting semaphore: `run` waits for a free slot. */
+class Semaphore {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly slots: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.slots) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.active += 1;
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      // The slot passes straight to the next waiter; otherwise it is freed.
+      if (next) next();
+      else this.active -= 1;
+    }
+  }
+}
+
+const pipelines = new Semaphore(PIPELINES);
+// Every upload is a different image: libvips' operation cache would only hold on to decoded pixels
+// (measured: ~100 MB less peak RSS for five 12 MP photos without it). sharp already runs one libvips
+// thread per image on glibc without jemalloc, which keeps fragmentation down.
+sharp.cache(false);
+const FILE = ['body', 'file'];
+
+function encode(image: Sharp, format: ImageFormat): Sharp {
+  // No withMetadata/keepExif/keepIccProfile: sharp writes none of the input's metadata.
+  if (format === 'jpeg') return image.jpeg({ quality: 85, progressive: true });
+  if (format === 'png') return image.png({ compressionLevel: 7 });
+  return image.webp({ quality: 82 });
+}
+
+/** Checks and re-encodes an uploaded or generated image; AppError for anything a person could send. */
+export async function processImage(
+  bytes: Buffer,
+  options: { maxPixels?: number } = {},
+): Promise<ProcessedImage> {
+  const maxPixels = options.maxPixels ?? limits.imageMaxPixels;
+  const format = sniffFormat(bytes);
+  if (!format) throw new AppError('invalid_file_type', {}, { loc: FILE });
+
+  // The header only: width × height before a single pixel is decoded.
+  let header: Metadata;
+  try {
+    header = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new AppError('invalid_image', {}, { loc: FILE });
+  }
+  if (header.format !== format) throw new AppError('invalid_image', {}, { loc: FILE });
+  if (!header.width || !header.height) throw new AppError('invalid_image', {}, { loc: FILE });
+  const pixels = header.width * (header.pageHeight ?? header.height);
+  if (pixels > maxPixels)
+    throw new AppError(
+      'image_too_large',
+      { megapixels: Math.round(maxPixels / 1e6) },
+      { loc: FILE },
+    );
+
+  return pipelines.run(async () => {
+    try {
+      // limitInputPixels again: libvips itself refuses anything larger than the header promised.
+      const input = sharp(bytes, { limitInputPixels: maxPixels, failOn: 'truncated' })
+        .rotate()
+        .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
+      const { data: image, info } = await encode(input, format).toBuffer({
+        resolveWithObject: true,
+      });
+      // JPEG and WebP decoders shrink on load: the thumbnail is cheaper from the original than from the
+      // re-encoded image. PNG has no such shortcut, and the re-encoded one is smaller.
+      const thumbnailSource =
+        format === 'png'
+          ? sharp(image)
+          : sharp(bytes, { limitInputPixels: maxPixels, failOn: 'truncated' }).rotate();
+      const thumbnail = await encode(
+        thumbnailSource.resize({
+          width: THUMBNAIL_SIDE,
+          height: THUMBNAIL_SIDE,
+          fit: 'inside',
+          withoutEnlargement: true,
+        }),
+        format,
+      ).toBuffer();
+      return {
+        format,
+        ...FORMATS[format],
+        image,
+        thumbnail,
+        width: info.width,
+        height: info.height,
+      };
+    } catch {
+      // libvips' errors here are all about the input (truncated, corrupt, lying header).
+      throw new AppError('invalid_image', {}, { loc: FILE });
+    }
+  });
+}

@@ -1,0 +1,277 @@
+// Images: a chapter's pictures (upload, generated, legend, order, deletion; at most 5) and the person's own
+// photos. Files are re-encoded by processing.ts and kept in storage beside the chapter's other files; rows
+// and files are written so that a failure never leaves one without the other.
+import { randomUUID } from 'node:crypto';
+import { AppError, registerErrorStatus } from '../../errors.ts';
+import { registerErrorMessages } from '../../i18n/messages.ts';
+import { limits } from '../../limits.ts';
+import type { ConversationImageWire } from '../../contract/conversations.ts';
+import type { ChapterImage, UpdateImageBody, UserImage } from '../../contract/images.ts';
+import { MAX_LEGEND_LENGTH } from '../../contract/images.ts';
+import type { StorageProvider } from '../../providers/storage/types.ts';
+import type { UserRow } from '../accounts/repository.ts';
+import { chapterFolder, isUuid, userFolder } from '../chat/service.ts';
+import { processImage, type ProcessedImage } from './processing.ts';
+import type { ImageRow, ImagesRepository, NewImage } from './repository.ts';
+
+registerErrorStatus('file_too_large', 413);
+registerErrorStatus('image_too_large', 413);
+registerErrorStatus('invalid_image', 422);
+registerErrorMessages({
+  file_too_large: {
+    fr: 'Ce fichier est trop lourd : 15 Mo au plus.',
+    en: 'This file is too large: 15 MB at most.',
+  },
+  image_too_large: {
+    fr: 'Cette image est trop grande : {megapixels} mégapixels au plus.',
+    en: 'This image is too large: {megapixels} megapixels at most.',
+  },
+  invalid_image: {
+    fr: 'Cette image est illisible ou incomplète.',
+    en: 'This image cannot be read or is incomplete.',
+  },
+});
+
+/** Draws one picture for a chapter (PNG); the illustrations module provides it. */
+export type ImageGenerator = (userId: string, conversationId: string) => Promise<Buffer>;
+
+export interface Upload {
+  bytes: Buffer;
+  /** The multipart `legend` field as sent, if any. */
+  legend?: string;
+}
+
+export function chapterImagesFolder(userId: string, conversationId: string): string {
+  return `${chapterFolder(userId, conversationId)}images/`;
+}
+
+export function ownImagesFolder(userId: string): string {
+  return `${userFolder(userId)}images/`;
+}
+
+/** Trimmed; blank is no legend. */
+function normaliseLegend(legend: string | null | undefined): string | null {
+  const trimmed = legend?.trim();
+  return trimmed ? trimmed : null;
+}
+
+function checkedLegend(legend: string | undefined): string | null {
+  if (legend !== undefined && legend.length > MAX_LEGEND_LENGTH)
+    throw new AppError('validation_error', {}, { loc: ['body', 'legend'] });
+  if (legend?.includes('\u0000'))
+    throw new AppError('validation_error', {}, { loc: ['body', 'legend'] });
+  return normaliseLegend(legend);
+}
+
+export class ImagesService {
+  private generator: ImageGenerator | null = null;
+
+  constructor(
+    private readonly repository: ImagesRepository,
+    private readonly storage: StorageProvider,
+  ) {}
+
+  /** Set by the illustrations module; until then asking for a generated image is a 503. */
+  setGenerator(generator: ImageGenerator): void {
+    this.generator = generator;
+  }
+
+  /** The conversations module's image source: each chapter's images in position order. */
+  async imagesOf(conversationIds: string[]): Promise<Map<string, ConversationImageWire[]>> {
+    const rows = await this.repository.listForChapters(conversationIds);
+    const byChapter = new Map<string, ConversationImageWire[]>();
+    for (const row of rows) {
+      const list = byChapter.get(row.conversationId!) ?? [];
+      list.push({
+        id: row.id,
+        url: await this.storage.signedUrl(row.key),
+        legend: row.legend,
+        position: row.position!,
+      });
+      byChapter.set(row.conversationId!, list);
+    }
+    return byChapter;
+  }
+
+  async upload(user: UserRow, conversationId: string, upload: Upload): Promise<ChapterImage> {
+    const legend = checkedLegend(upload.legend);
+    await this.assertRoomIn(user.id, conversationId);
+    const processed = await processImage(upload.bytes);
+    const row = await this.addToChapter(user.id, conversationId, processed, legend);
+    if (!row) throw new AppError('max_images_reached', { limit: limits.imagesPerChapter });
+    return this.chapterWire(row);
+  }
+
+  /** `POST /conversations/{id}/images` without a file: one generated picture at the next position. */
+  async generate(user: UserRow, conversationId: string): Promise<ChapterImage> {
+    await this.assertRoomIn(user.id, conversationId);
+    if (!this.generator) throw new AppError('service_unavailable');
+    const png = await this.generator(user.id, conversationId);
+    const image = await this.addGeneratedImage(user.id, conversationId, png);
+    if (!image) throw new AppError('max_images_reached', { limit: limits.imagesPerChapter });
+    return image;
+  }
+
+  /**
+   * Stores a generated picture as the chapter's next image; null when the chapter already holds the
+   * maximum (for the chapter generation, which then simply adds none). A missing chapter is a 404.
+   */
+  async addGeneratedImage(
+    userId: string,
+    conversationId: string,
+    png: Buffer,
+  ): Promise<ChapterImage | null> {
+    if (!isUuid(conversationId)) throw new AppError('not_found');
+    const processed = await processImage(png);
+    const row = await this.addToChapter(userId, conversationId, processed, null);
+    return row ? this.chapterWire(row) : null;
+  }
+
+  async update(
+    user: UserRow,
+    conversationId: string,
+    imageId: string,
+    body: UpdateImageBody,
+  ): Promise<ChapterImage> {
+    if (body.legend === undefined && body.position === undefined)
+      throw new AppError('validation_error', {}, { loc: ['body'] });
+    if (!isUuid(conversationId) || !isUuid(imageId)) throw new AppError('not_found');
+    const result = await this.repository.updateInChapter(user.id, conversationId, imageId, {
+      ...(body.legend !== undefined ? { legend: normaliseLegend(body.legend) } : {}),
+      ...(body.position !== undefined ? { position: body.position } : {}),
+    });
+    if (result === 'bad_position')
+      throw new AppError('validation_error', {}, { loc: ['body', 'position'] });
+    if (!result) throw new AppError('not_found');
+    return this.chapterWire(result);
+  }
+
+  async delete(user: UserRow, conversationId: string, imageId: string): Promise<void> {
+    if (!isUuid(conversationId) || !isUuid(imageId)) throw new AppError('not_found');
+    const deleted = await this.repository.deleteFromChapter(user.id, conversationId, imageId);
+    if (!deleted) throw new AppError('not_found');
+    await this.deleteFiles(deleted);
+  }
+
+  /** `POST /images`: one of the person's own photos (no chapter, no limit but the size ones). */
+  async uploadOwn(user: UserRow, upload: Upload): Promise<UserImage> {
+    const legend = checkedLegend(upload.legend);
+    const processed = await processImage(upload.bytes);
+    const image = this.newImage(ownImagesFolder(user.id), processed, legend);
+    await this.storeFiles(image, processed);
+    try {
+      return await this.userWire(await this.repository.insertOwn(user.id, image));
+    } catch (error) {
+      await this.discardFiles(image);
+      throw error;
+    }
+  }
+
+  async listOwn(
+    user: UserRow,
+    skip: number,
+    limit: number,
+  ): Promise<{ data: UserImage[]; count: number }> {
+    const { rows, count } = await this.repository.listOwn(user.id, skip, limit);
+    return { data: await Promise.all(rows.map((row) => this.userWire(row))), count };
+  }
+
+  async deleteOwn(user: UserRow, imageId: string): Promise<void> {
+    const deleted = isUuid(imageId) ? await this.repository.deleteOwn(user.id, imageId) : null;
+    if (!deleted) throw new AppError('not_found');
+    await this.deleteFiles(deleted);
+  }
+
+  /** The conversations module's chapter-deletion hook: the rows went with the chapter, the files go now. */
+  async deleteChapterFiles(userId: string, conversationId: string): Promise<void> {
+    await this.storage.deletePrefix(chapterImagesFolder(userId, conversationId));
+  }
+
+  /** Fails fast (before any decoding) on a missing chapter or a full one; the insert checks again. */
+  private async assertRoomIn(userId: string, conversationId: string): Promise<void> {
+    const count = isUuid(conversationId)
+      ? await this.repository.chapterImageCount(userId, conversationId)
+      : null;
+    if (count === null) throw new AppError('not_found');
+    if (count >= limits.imagesPerChapter)
+      throw new AppError('max_images_reached', { limit: limits.imagesPerChapter });
+  }
+
+  /** Files first, then the row under the chapter lock; null when the chapter is full. No file outlives a failure. */
+  private async addToChapter(
+    userId: string,
+    conversationId: string,
+    processed: ProcessedImage,
+    legend: string | null,
+  ): Promise<ImageRow | null> {
+    const image = this.newImage(chapterImagesFolder(userId, conversationId), processed, legend);
+    await this.storeFiles(image, processed);
+    let outcome;
+    try {
+      outcome = await this.repository.insertIntoChapter(
+        userId,
+        conversationId,
+        image,
+        limits.imagesPerChapter,
+      );
+    } catch (error) {
+      await this.discardFiles(image);
+      throw error;
+    }
+    if ('row' in outcome) return outcome.row;
+    await this.discardFiles(image);
+    if ('missing' in outcome) throw new AppError('not_found');
+    return null;
+  }
+
+  private newImage(folder: string, processed: ProcessedImage, legend: string | null): NewImage {
+    const id = randomUUID();
+    return {
+      id,
+      legend,
+      key: `${folder}${id}.${processed.ext}`,
+      thumbKey: `${folder}${id}.thumb.${processed.ext}`,
+      contentType: processed.contentType,
+      width: processed.width,
+      height: processed.height,
+    };
+  }
+
+  private async storeFiles(image: NewImage, processed: ProcessedImage): Promise<void> {
+    try {
+      await this.storage.put(image.key, processed.image, processed.contentType);
+      await this.storage.put(image.thumbKey, processed.thumbnail, processed.contentType);
+    } catch (error) {
+      await this.discardFiles(image);
+      throw error;
+    }
+  }
+
+  /** Cleanup after a failure: best effort, so that the first error is the one answered. */
+  private async discardFiles(image: Pick<ImageRow, 'key' | 'thumbKey'>): Promise<void> {
+    await Promise.allSettled([this.storage.delete(image.key), this.storage.delete(image.thumbKey)]);
+  }
+
+  private async deleteFiles(image: Pick<ImageRow, 'key' | 'thumbKey'>): Promise<void> {
+    await Promise.all([this.storage.delete(image.key), this.storage.delete(image.thumbKey)]);
+  }
+
+  private async chapterWire(row: ImageRow): Promise<ChapterImage> {
+    return {
+      id: row.id,
+      url: await this.storage.signedUrl(row.key),
+      thumbnail_url: await this.storage.signedUrl(row.thumbKey),
+      legend: row.legend,
+      position: row.position!,
+    };
+  }
+
+  private async userWire(row: ImageRow): Promise<UserImage> {
+    return {
+      id: row.id,
+      url: await this.storage.signedUrl(row.key),
+      thumbnail_url: await this.storage.signedUrl(row.thumbKey),
+      legend: row.legend,
+    };
+  }
+}
