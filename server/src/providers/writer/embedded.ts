@@ -1,0 +1,285 @@
+// The built-in writer: no model, the chapter told from the person's own answers only, cleaned and put in order.
+//
+// It can tidy, group and retell; it cannot invent, and it says so: a comment it cannot follow is reported in
+// the warnings, a sentence it cannot retell in the third person is quoted as the person said it.
+import type {
+  Language,
+  SummaryOptions,
+  TranscriptMessage,
+  Writer,
+  WriterInput,
+  WriterOutput,
+} from './types.ts';
+import { WRITER_WARNINGS } from './types.ts';
+import { readAddress } from '../interviewer/address.ts';
+import { THEMES, isThemeId } from '../interviewer/themes.ts';
+import { countWords, normalize } from '../interviewer/text.ts';
+import { cleanSpeech, isNonAnswer, splitSentences, typeset } from './text.ts';
+import type { Narrator } from './perspective.ts';
+import { readNarrator, retell, subjectOf } from './perspective.ts';
+import { stylePhrases } from './phrases.ts';
+import { extractKeywords } from './keywords.ts';
+import { makeTitle } from './title.ts';
+import { isStopWord } from './stopwords.ts';
+
+/** An answer shorter than this, once cleaned, says too little to be written down on its own. */
+const MIN_ANSWER_WORDS = 3;
+/** A paragraph longer than this many sentences is split at the next answer. */
+const MAX_PARAGRAPH_SENTENCES = 7;
+/** Share of an answer's words the current text must hold for the answer to count as told already. */
+const COVERED_RATIO = 0.6;
+
+export interface Answer {
+  /** cleaned sentences, non-answers left out */
+  sentences: string[];
+  /** the theme of the question it answers, when known */
+  theme: string | null;
+}
+
+export class EmbeddedWriter implements Writer {
+  readonly kind = 'embedded' as const;
+
+  async write(input: WriterInput, signal?: AbortSignal): Promise<WriterOutput> {
+    signal?.throwIfAborted();
+    return writeChapter(input);
+  }
+}
+
+export function writeChapter(input: WriterInput): WriterOutput {
+  const language: Language = input.language === 'en' ? 'en' : 'fr';
+  const warnings: string[] = [];
+  const answers = readAnswers(input.transcript, language);
+  const said = answers.map((a) => a.sentences.join(' '));
+  const nameUse = input.profile.find((p) => p.questionId === 'name_use')?.answer ?? null;
+  const ownNames = readAddress(input.personName, nameUse, language).ownNames;
+  const output: WriterOutput = { warnings };
+
+  if (input.doTitle && said.length)
+    output.title = typeset(makeTitle(said, language, ownNames), language);
+  if (input.doKeywords) output.keywords = extractKeywords(said, language, ownNames);
+  if (input.doSummary) {
+    if (input.options.comment?.trim()) warnings.push(WRITER_WARNINGS.commentNotApplied);
+    const summary = composeSummary(input, answers, language);
+    if (summary.warning) warnings.push(summary.warning);
+    if (summary.text !== null) output.summary = summary.text;
+  }
+  return output;
+}
+
+/** The person's answers with the theme of the question each one answers; empty answers left out. */
+export function readAnswers(transcript: TranscriptMessage[], language: Language): Answer[] {
+  const answers: Answer[] = [];
+  let theme: string | null = null;
+  for (const message of transcript) {
+    if (message.type === 'assistant') {
+      theme = themeOf(message, language) ?? theme;
+      continue;
+    }
+    const sentences = splitSentences(cleanSpeech(message.content, language)).filter(
+      (s) => !isNonAnswer(s, language),
+    );
+    if (countWords(sentences.join(' ')) < MIN_ANSWER_WORDS) continue;
+    answers.push({ sentences, theme });
+  }
+  return answers;
+}
+
+function themeOf(message: TranscriptMessage, language: Language): string | null {
+  if (isThemeId(message.theme)) return message.theme;
+  // A model interviewer gives no theme: the question's own words tell it, when they do.
+  const question = ` ${normalize(message.content)}`;
+  for (const theme of THEMES) {
+    if (theme.keywords[language].some((k) => new RegExp(`[^\\p{L}]${k}`, 'u').test(question)))
+      return theme.id;
+  }
+  return null;
+}
+
+/** Answers grouped into paragraphs: a new one when the questions move to another theme, or when one grows long. */
+export function groupParagraphs(answers: Answer[]): string[][] {
+  const paragraphs: { theme: string | null; sentences: string[] }[] = [];
+  for (const answer of answers) {
+    const current = paragraphs[paragraphs.length - 1];
+    const sameTheme = current && (answer.theme === current.theme || answer.theme === null);
+    if (
+      current &&
+      sameTheme &&
+      current.sentences.length + answer.sentences.length <= MAX_PARAGRAPH_SENTENCES
+    ) {
+      current.sentences.push(...answer.sentences);
+      current.theme ??= answer.theme;
+    } else {
+      paragraphs.push({ theme: answer.theme, sentences: [...answer.sentences] });
+    }
+  }
+  return paragraphs.map((p) => p.sentences);
+}
+
+function composeSummary(
+  input: WriterInput,
+  answers: Answer[],
+  language: Language,
+): { text: string | null; warning?: string } {
+  const previous = input.previousSummary?.trim() ? input.previousSummary.trim() : null;
+  const keep = input.options.usePreviousSummary && previous !== null;
+  const fresh = keep ? answers.filter((a) => !isCovered(a, previous!, language)) : answers;
+  const paragraphs = groupParagraphs(fresh);
+  if (paragraphs.length === 0) {
+    if (keep) return { text: previous, warning: WRITER_WARNINGS.noNewContent };
+    return { text: null, warning: WRITER_WARNINGS.notEnoughContent };
+  }
+  const narrator = readNarrator(
+    input.personName,
+    input.profile,
+    input.transcript.filter((m) => m.type === 'user').map((m) => m.content),
+    language,
+  );
+  const vocabulary = lowerCaseVocabulary(answers, language);
+  const written = renderParagraphs(
+    paragraphs,
+    input.options,
+    narrator,
+    vocabulary,
+    keep ? countParagraphs(previous!) : 0,
+  );
+  // Hand-written text is never touched: the new paragraphs go after it.
+  return { text: keep ? `${previous}\n\n${written}` : written };
+}
+
+/** Whether the current text already tells this answer (it may be retold in other words, perspective or order). */
+export function isCovered(answer: Answer, text: string, language: Language): boolean {
+  const stems = (t: string) =>
+    (normalize(t).match(/[\p{L}\p{N}]+/gu) ?? [])
+      .filter((w) => w.length >= 4 && !isStopWord(w, language))
+      .map((w) => w.slice(0, 5));
+  const own = stems(answer.sentences.join(' '));
+  if (own.length === 0) return true;
+  const told = new Set(stems(text));
+  return own.filter((s) => told.has(s)).length / own.length >= COVERED_RATIO;
+}
+
+function countParagraphs(text: string): number {
+  return text.split(/\n\s*\n/).filter((p) => p.trim()).length;
+}
+
+type Unit = { kind: 'sentence'; text: string } | { kind: 'quote'; sentences: string[] };
+
+export function renderParagraphs(
+  paragraphs: string[][],
+  options: SummaryOptions,
+  narrator: Narrator,
+  vocabulary: Set<string>,
+  startIndex = 0,
+): string {
+  const phrases = stylePhrases(options.style, narrator.language);
+  const third = options.perspective === 'troisieme';
+  let linkTurn = 0;
+  let quoteTurn = 0;
+  return paragraphs
+    .map((sentences, p) => {
+      const index = startIndex + p;
+      // The name comes back at the start of each paragraph, then the pronoun.
+      let named = false;
+      const units: Unit[] = [];
+      for (const sentence of sentences) {
+        if (!third) {
+          units.push({ kind: 'sentence', text: sentence });
+          continue;
+        }
+        const retold = retell(sentence, narrator, named);
+        if (retold.ok) {
+          units.push({ kind: 'sentence', text: retold.text });
+          named = retold.named;
+        } else {
+          const last = units[units.length - 1];
+          if (last?.kind === 'quote') last.sentences.push(sentence);
+          else units.push({ kind: 'quote', sentences: [sentence] });
+          // The quotation is introduced by the name when it has not been said yet in this paragraph.
+          if (narrator.name) named = true;
+        }
+      }
+      named = false;
+      const parts: string[] = [];
+      let sentenceCount = 0;
+      units.forEach((unit, u) => {
+        if (unit.kind === 'quote') {
+          const template = phrases.reported[quoteTurn++ % phrases.reported.length]!;
+          const subject = subjectOf(narrator, named);
+          if (narrator.name && subject === narrator.name) named = true;
+          parts.push(
+            `${fill(template, subject, narrator)} ${quote(unit.sentences, narrator.language)}`,
+          );
+          return;
+        }
+        if (narrator.name && unit.text.includes(narrator.name)) named = true;
+        let text = unit.text;
+        if (u === 0) {
+          const opener =
+            index === 0 ? phrases.first : phrases.openers[(index - 1) % phrases.openers.length]!;
+          if (opener) text = opener + lowerFirst(text, vocabulary);
+        } else if (phrases.links.length && sentenceCount % 3 === 2 && !startsWithLink(text)) {
+          text = phrases.links[linkTurn++ % phrases.links.length]! + lowerFirst(text, vocabulary);
+        }
+        sentenceCount++;
+        parts.push(text);
+      });
+      return typeset(parts.join(' '), narrator.language);
+    })
+    .join('\n\n');
+}
+
+function fill(template: string, subject: string, narrator: Narrator): string {
+  const possessive =
+    narrator.gender === 'f'
+      ? 'her'
+      : narrator.gender === 'm'
+        ? 'his'
+        : narrator.name
+          ? `${narrator.name}'s`
+          : "the author's";
+  const filled = template.replace('{subject}', subject).replace('{possessive}', possessive);
+  return filled[0]!.toUpperCase() + filled.slice(1);
+}
+
+/** The person's words as said, in quotation marks; a quotation inside takes the inner marks. */
+function quote(sentences: string[], language: Language): string {
+  const text = sentences.join(' ');
+  return language === 'fr'
+    ? `« ${text.replace(/«\s*/g, '“').replace(/\s*»/g, '”')} »`
+    : `“${text.replace(/“/g, '‘').replace(/”/g, '’')}”`;
+}
+
+const LINK_START =
+  /^(?:[«"“]|(?:Et|Mais|Puis|Alors|Donc|Ensuite|Quand|Après|Enfin|And|But|Then|So|When|After)(?![\p{L}]))/u;
+
+function startsWithLink(text: string): boolean {
+  return LINK_START.test(text);
+}
+
+/** Lower-cases the first word after a connective, unless it is a name (a word the person never wrote in lower case). */
+function lowerFirst(text: string, vocabulary: Set<string>): string {
+  const match = text.match(/^([\p{Lu}][\p{L}]*)(['’]?)/u);
+  if (!match) return text;
+  const word = match[1]!;
+  if (word === 'I') return text;
+  const lower = word.toLocaleLowerCase('fr');
+  if (!vocabulary.has(lower)) return text;
+  return lower + text.slice(word.length);
+}
+
+/** Words the person wrote in lower case somewhere, plus the narrator's pronouns: safe to lower-case after a connective. */
+function lowerCaseVocabulary(answers: Answer[], language: Language): Set<string> {
+  const set = new Set<string>(
+    language === 'fr'
+      ? ['elle', 'il', 'son', 'sa', 'ses', 'l']
+      : ['she', 'he', 'her', 'his', 'the'],
+  );
+  for (const answer of answers) {
+    for (const word of answer.sentences.join(' ').match(/[\p{L}]+/gu) ?? []) {
+      const lower = word.toLocaleLowerCase('fr');
+      // Function words open sentences with a capital only because they open them.
+      if (word === lower || isStopWord(lower, language)) set.add(lower);
+    }
+  }
+  return set;
+}

@@ -1,0 +1,351 @@
+// The writer backed by any OpenAI-compatible chat API: structured output, retries within one time budget, a faithfulness check after.
+//
+// The model is told never to add a name, place, year or number; what it writes is then checked against the
+// transcript and the profile. An unfaithful text is regenerated once, naming what was wrong; if the second
+// one still adds something, it is returned with an `unfaithful:` warning rather than silently trusted.
+import type OpenAI from 'openai';
+import type { Language, Writer, WriterInput, WriterOutput } from './types.ts';
+import { WRITER_WARNINGS, WriterUnavailableError } from './types.ts';
+import type { ChatMessage, WriterPromptTemplates } from './prompt.ts';
+import { buildWriterMessages, loadWriterTemplates } from './prompt.ts';
+import { findUnsupported } from './faithfulness.ts';
+import { typeset } from './text.ts';
+import { MAX_KEYWORDS } from './keywords.ts';
+
+export interface OpenAIWriterOptions {
+  apiKey?: string;
+  baseURL?: string;
+  model?: string;
+  /** the budget of one model call, retries included (default 90 s: a chapter is long to write) */
+  timeoutMs?: number;
+  /** retries after a 408, 409, 429, 5xx or a connection failure (default 2) */
+  maxRetries?: number;
+  /** first backoff delay, doubled at each retry (default 500 ms) */
+  retryBaseDelayMs?: number;
+  temperature?: number;
+}
+
+export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
+const DEFAULT_TIMEOUT_MS = 90_000;
+const DEFAULT_MAX_RETRIES = 2;
+const DEFAULT_RETRY_BASE_DELAY_MS = 500;
+const MAX_RETRY_DELAY_MS = 8_000;
+/** Room for a long chapter (about 2 500 words) and a reasoning model's hidden preamble. */
+const MAX_COMPLETION_TOKENS = 6_000;
+const MAX_TITLE_CHARS = 120;
+
+type OpenAIModule = typeof import('openai');
+
+interface Written {
+  title?: string;
+  keywords?: string[];
+  summary?: string;
+}
+
+export class OpenAIWriter implements Writer {
+  readonly kind = 'openai' as const;
+  private readonly templates: WriterPromptTemplates;
+  private readonly model: string;
+  private readonly timeoutMs: number;
+  private readonly maxRetries: number;
+  private readonly retryBaseDelayMs: number;
+  private readonly temperature: number;
+  /** set once a server refused `response_format: json_schema` (older local servers): JSON is then asked in the prompt only */
+  private structuredOutput = true;
+  private sdk: Promise<{ module: OpenAIModule; client: OpenAI }> | null = null;
+
+  constructor(private readonly options: OpenAIWriterOptions = {}) {
+    this.templates = loadWriterTemplates();
+    this.model = options.model || DEFAULT_OPENAI_MODEL;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxRetries = Math.max(0, options.maxRetries ?? DEFAULT_MAX_RETRIES);
+    this.retryBaseDelayMs = options.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS;
+    this.temperature = options.temperature ?? 0.4;
+  }
+
+  async write(input: WriterInput, signal?: AbortSignal): Promise<WriterOutput> {
+    signal?.throwIfAborted();
+    if (!input.doTitle && !input.doKeywords && !input.doSummary) return { warnings: [] };
+    const language: Language = input.language === 'en' ? 'en' : 'fr';
+    const messages = buildWriterMessages(input, this.templates);
+    const sources = [
+      ...input.transcript.map((m) => m.content),
+      ...input.profile.map((p) => p.answer ?? ''),
+      input.personName ?? '',
+      // Text the person typed into the chapter is theirs too, names included.
+      ...(input.previousSummary ? [input.previousSummary] : []),
+    ];
+    let written = await this.complete(messages, input, signal);
+    let unsupported = unsupportedIn(written, sources, language);
+    if (unsupported.length > 0) {
+      const correction =
+        language === 'fr'
+          ? `Ces éléments n'apparaissent ni dans l'entretien ni dans le profil : ${unsupported.join(', ')}. Réécrivez sans eux, sans rien inventer, et répondez par le même objet JSON.`
+          : `These do not appear in the interview or the profile: ${unsupported.join(', ')}. Rewrite without them, inventing nothing, and answer with the same JSON object.`;
+      written = await this.complete(
+        [
+          ...messages,
+          { role: 'assistant', content: JSON.stringify(written) },
+          { role: 'user', content: correction },
+        ],
+        input,
+        signal,
+      );
+      unsupported = unsupportedIn(written, sources, language);
+    }
+    const warnings = unsupported.length
+      ? [`${WRITER_WARNINGS.unfaithful}${unsupported.join(',')}`]
+      : [];
+    return { ...written, warnings };
+  }
+
+  private loadSdk(): Promise<{ module: OpenAIModule; client: OpenAI }> {
+    // The SDK is loaded on first use only, so the embedded setup never pays for it.
+    this.sdk ??= import('openai').then((module) => ({
+      module,
+      client: new module.OpenAI({
+        // Local servers (Ollama, llama.cpp) need no key, but the SDK refuses to start without one.
+        apiKey: this.options.apiKey || 'no-key',
+        baseURL: this.options.baseURL || undefined,
+        maxRetries: 0,
+        timeout: this.timeoutMs,
+      }),
+    }));
+    return this.sdk;
+  }
+
+  private async complete(
+    messages: ChatMessage[],
+    input: WriterInput,
+    signal?: AbortSignal,
+  ): Promise<Written> {
+    signal?.throwIfAborted();
+    const { module, client } = await this.loadSdk();
+    const deadline = Date.now() + this.timeoutMs;
+    for (let attempt = 0; ; attempt++) {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0)
+        throw new WriterUnavailableError('The model server did not answer in time');
+      const timeout = AbortSignal.timeout(remaining);
+      const attemptSignal = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      const structured = this.structuredOutput;
+      try {
+        const completion = await client.chat.completions.create(
+          {
+            model: this.model,
+            messages,
+            temperature: this.temperature,
+            max_tokens: MAX_COMPLETION_TOKENS,
+            ...(structured
+              ? {
+                  response_format: {
+                    type: 'json_schema' as const,
+                    json_schema: chapterSchema(input),
+                  },
+                }
+              : {}),
+          },
+          { signal: attemptSignal, timeout: Math.max(1, remaining), maxRetries: 0 },
+        );
+        return readWritten(completion, input);
+      } catch (error) {
+        // The caller gave up: that is not the model server's failure.
+        if (signal?.aborted) throw signal.reason ?? error;
+        if (error instanceof WriterUnavailableError) throw error;
+        if (Date.now() >= deadline || timeout.aborted) {
+          throw new WriterUnavailableError('The model server did not answer in time', {
+            cause: error,
+          });
+        }
+        // A server that does not know structured output refuses the request: ask again with the JSON in the prompt only.
+        if (structured && (error as { status?: unknown })?.status === 400) {
+          this.structuredOutput = false;
+          attempt--;
+          continue;
+        }
+        if (attempt >= this.maxRetries || !isRetryable(error, module)) {
+          throw new WriterUnavailableError(`The model server failed: ${describe(error)}`, {
+            cause: error,
+          });
+        }
+        const wait = Math.min(
+          retryDelay(error, attempt, this.retryBaseDelayMs),
+          MAX_RETRY_DELAY_MS,
+        );
+        if (Date.now() + wait >= deadline) {
+          throw new WriterUnavailableError('The model server did not recover in time', {
+            cause: error,
+          });
+        }
+        await sleep(wait, signal);
+      }
+    }
+  }
+}
+
+/** The JSON schema of the answer: only the asked fields, all required (OpenAI's strict mode wants them so). */
+export function chapterSchema(input: Pick<WriterInput, 'doTitle' | 'doKeywords' | 'doSummary'>) {
+  const properties: Record<string, unknown> = {};
+  if (input.doTitle) properties.title = { type: 'string' };
+  if (input.doKeywords) properties.keywords = { type: 'array', items: { type: 'string' } };
+  if (input.doSummary) properties.summary = { type: 'string' };
+  return {
+    name: 'chapter',
+    strict: true,
+    schema: {
+      type: 'object',
+      properties,
+      required: Object.keys(properties),
+      additionalProperties: false,
+    },
+  };
+}
+
+/** The asked fields from a completion, or WriterUnavailableError when the server answered something else. */
+export function readWritten(
+  completion: unknown,
+  input: Pick<WriterInput, 'doTitle' | 'doKeywords' | 'doSummary' | 'language'>,
+): Written {
+  const content = (completion as { choices?: { message?: { content?: unknown } }[] } | null)
+    ?.choices?.[0]?.message?.content;
+  if (typeof content !== 'string')
+    throw new WriterUnavailableError('The model server returned no text');
+  const data = parseJsonObject(content);
+  if (!data) throw new WriterUnavailableError('The model server returned no JSON object');
+  const language: Language = input.language === 'en' ? 'en' : 'fr';
+  const written: Written = {};
+  if (input.doTitle) {
+    const title = typeof data.title === 'string' ? cleanTitle(data.title) : '';
+    if (!isText(title)) throw new WriterUnavailableError('The model server returned no title');
+    written.title = typeset(title, language);
+  }
+  if (input.doKeywords) {
+    const raw = Array.isArray(data.keywords)
+      ? data.keywords
+      : typeof data.keywords === 'string'
+        ? data.keywords.split(/[,;\n]/)
+        : null;
+    if (!raw) throw new WriterUnavailableError('The model server returned no keywords');
+    const keywords: string[] = [];
+    for (const item of raw) {
+      if (typeof item !== 'string') continue;
+      const keyword = item.replace(/^[\s#*"«“-]+|[\s"»”.]+$/g, '').trim();
+      if (
+        keyword &&
+        keyword.length <= 60 &&
+        !keywords.some((k) => k.toLowerCase() === keyword.toLowerCase())
+      )
+        keywords.push(keyword);
+    }
+    if (keywords.length === 0)
+      throw new WriterUnavailableError('The model server returned no keywords');
+    written.keywords = keywords.slice(0, MAX_KEYWORDS);
+  }
+  if (input.doSummary) {
+    const summary = typeof data.summary === 'string' ? data.summary : '';
+    const paragraphs = summary
+      .replace(/\r\n?/g, '\n')
+      .split(/\n\s*\n/)
+      .map((p) => p.replace(/\s*\n\s*/g, ' ').trim())
+      .filter(Boolean);
+    const text = paragraphs.map((p) => typeset(p, language)).join('\n\n');
+    if (!isText(text)) throw new WriterUnavailableError('The model server returned garbage');
+    written.summary = text;
+  }
+  return written;
+}
+
+/** A JSON object from the answer: the whole text, a fenced block, or the outermost braces of a chatty reply. */
+export function parseJsonObject(content: string): Record<string, unknown> | null {
+  const text = content
+    // Reasoning models (DeepSeek, Qwen…) served raw put their thinking before the answer.
+    .replace(/<think>[\s\S]*?<\/think>/gi, '')
+    .replace(/^[\s\S]*<\/think>/i, '')
+    .trim();
+  const candidates = [text];
+  const fenced = text.match(/```(?:json)?\s*([\s\S]*?)```/i);
+  if (fenced) candidates.push(fenced[1]!);
+  const first = text.indexOf('{');
+  const last = text.lastIndexOf('}');
+  if (first >= 0 && last > first) candidates.push(text.slice(first, last + 1));
+  for (const candidate of candidates) {
+    try {
+      const value: unknown = JSON.parse(candidate.trim());
+      if (value && typeof value === 'object' && !Array.isArray(value))
+        return value as Record<string, unknown>;
+    } catch {
+      // next candidate
+    }
+  }
+  return null;
+}
+
+function unsupportedIn(written: Written, sources: string[], language: Language): string[] {
+  const text = [
+    written.title ?? '',
+    ...(written.keywords ?? []).map((k) => `${k}.`),
+    written.summary ?? '',
+  ].join('\n');
+  return findUnsupported(text, sources, language);
+}
+
+function cleanTitle(title: string): string {
+  const clean = title
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^(?:titre|title)\s*:\s*/i, '')
+    .replace(/^["“«*#\s]+|["”»*\s]+$/g, '')
+    .replace(/\.$/, '');
+  return clean.length <= MAX_TITLE_CHARS
+    ? clean
+    : `${clean.slice(0, MAX_TITLE_CHARS - 1).trimEnd()}…`;
+}
+
+function isText(text: string): boolean {
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  return letters >= 2 && letters / text.length >= 0.4;
+}
+
+function isRetryable(error: unknown, module: OpenAIModule): boolean {
+  if (error instanceof module.APIConnectionError) return true;
+  const status = (error as { status?: unknown })?.status;
+  return (
+    typeof status === 'number' &&
+    (status === 408 || status === 409 || status === 429 || status >= 500)
+  );
+}
+
+/** Exponential backoff with jitter, or what the server asked for in Retry-After. */
+function retryDelay(error: unknown, attempt: number, base: number): number {
+  const headers = (error as { headers?: Headers })?.headers;
+  const asked = headers?.get?.('retry-after-ms') ?? null;
+  if (asked !== null && Number.isFinite(Number(asked))) return Math.max(0, Number(asked));
+  const retryAfter = headers?.get?.('retry-after') ?? null;
+  if (retryAfter !== null) {
+    const seconds = Number(retryAfter);
+    if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+    const date = Date.parse(retryAfter);
+    if (Number.isFinite(date)) return Math.max(0, date - Date.now());
+  }
+  return base * 2 ** attempt * (0.8 + Math.random() * 0.2);
+}
+
+function describe(error: unknown): string {
+  const status = (error as { status?: unknown })?.status;
+  const message = error instanceof Error ? error.message : String(error);
+  return typeof status === 'number' ? `${status} ${message}` : message;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

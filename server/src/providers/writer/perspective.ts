@@ -1,0 +1,461 @@
+// Retells a sentence in the third person when that can be done without guessing; otherwise says it cannot.
+import type { Language, ProfileAnswer } from './types.ts';
+import { readAddress } from '../interviewer/address.ts';
+import { normalize } from '../interviewer/text.ts';
+
+export type Gender = 'f' | 'm';
+
+/** Who the third person is: a name for the first mention of a paragraph, a pronoun afterwards. */
+export interface Narrator {
+  /** "Jeanne", "Madame Martin", or null when there is no name */
+  name: string | null;
+  gender: Gender | null;
+  language: Language;
+}
+
+/**
+ * Every word the third-person rewrite can write that the person did not say (pronouns, possessives, verb
+ * endings aside): the faithfulness test allows these, and nothing else.
+ */
+export const THIRD_PERSON_WORDS: Record<Language, readonly string[]> = {
+  fr: [
+    'elle',
+    'il',
+    'lui',
+    'son',
+    'sa',
+    'ses',
+    'se',
+    "s'",
+    'sien',
+    'sienne',
+    'siens',
+    'siennes',
+    'même',
+    "l'auteur",
+    'auteur',
+  ],
+  en: [
+    'she',
+    'he',
+    'her',
+    'his',
+    'him',
+    'hers',
+    'herself',
+    'himself',
+    "she's",
+    "he's",
+    "she'd",
+    "he'd",
+    "she'll",
+    "he'll",
+    'the',
+    'author',
+    "author's",
+  ],
+};
+
+/** The narrator of a third-person chapter: the first name (or how the person likes to be called) and a gender when the person's own words give it. */
+export function readNarrator(
+  personName: string | null,
+  profile: ProfileAnswer[],
+  answers: string[],
+  language: Language,
+): Narrator {
+  const nameUse = profile.find((p) => p.questionId === 'name_use')?.answer ?? null;
+  const address = readAddress(personName, nameUse, language);
+  const full = (personName ?? '').replace(/\s+/g, ' ').trim();
+  // "Madame Martin" is how the biographer speaks to her; a book says "Jeanne" when it knows it.
+  const titled =
+    address.name &&
+    /^(Madame|Mademoiselle|Monsieur|Mrs|Miss|Ms|Mr|Dr|Docteur)\b/.test(address.name);
+  const name = titled
+    ? (full.split(' ')[0] ?? address.name)
+    : (address.name ?? (full.split(' ')[0] || null));
+  let gender: Gender | null = null;
+  if (address.name && /^(Madame|Mademoiselle|Mrs|Miss|Ms)\b/.test(address.name)) gender = 'f';
+  else if (address.name && /^(Monsieur|Mr)\b/.test(address.name)) gender = 'm';
+  else gender = genderFromWords(answers.join(' \n '), language);
+  return { name: name || null, gender, language };
+}
+
+const FR_FEMININE =
+  /(?<![\p{L}'])(?:je suis|je me suis|j'etais|je serais|je suis restee|je suis devenue)\s+(?:(?:tres|toute|tout|bien|si|assez|un peu|deja|alors|vraiment|encore|pas|plutot)\s+)*(nee|allee|venue|partie|restee|devenue|arrivee|mariee|tombee|entree|sortie|rentree|retournee|montee|descendue|installee|occupee|heureuse|contente|seule|petite|fiere|amoureuse|veuve|enceinte|fatiguee|malade|inquiete|maman|mere|grand-mere|institutrice|couturiere|infirmiere|ouvriere|vendeuse|secretaire|une fille|une jeune fille|la seule fille|la fille|la petite)(?![\p{L}])/gu;
+const FR_MASCULINE =
+  /(?<![\p{L}'])(?:je suis|je me suis|j'etais|je serais|je suis reste|je suis devenu)\s+(?:(?:tres|tout|bien|si|assez|un peu|deja|alors|vraiment|encore|pas|plutot)\s+)*(ne|alle|venu|parti|reste|devenu|arrive|marie|tombe|entre|sorti|rentre|retourne|monte|descendu|installe|occupe|heureux|content|seul|petit|fier|amoureux|veuf|fatigue|inquiet|papa|pere|grand-pere|instituteur|ouvrier|vendeur|un garcon|un jeune homme|le seul garcon|le petit)(?![\p{L}])/gu;
+const EN_FEMININE =
+  /(?<![\p{L}'])(?:i was|i am|i'm|as|i became)\s+(?:a |an |the |just a |only a )?(?:little |young |new |proud )?(girl|woman|mother|mum|mom|wife|bride|widow|grandmother|grandma|housewife|daughter)(?![\p{L}])/gu;
+const EN_MASCULINE =
+  /(?<![\p{L}'])(?:i was|i am|i'm|as|i became)\s+(?:a |an |the |just a |only a )?(?:little |young |new |proud )?(boy|man|father|dad|husband|groom|widower|grandfather|grandpa|son|lad)(?![\p{L}])/gu;
+
+/** Agreement words in the person's own first-person sentences ("je suis née", "I was a little girl"). */
+export function genderFromWords(text: string, language: Language): Gender | null {
+  const norm = normalize(text);
+  const [feminine, masculine] =
+    language === 'fr' ? [FR_FEMININE, FR_MASCULINE] : [EN_FEMININE, EN_MASCULINE];
+  const f = [...norm.matchAll(feminine)].length;
+  const m = [...norm.matchAll(masculine)].length;
+  return f > m ? 'f' : m > f ? 'm' : null;
+}
+
+export interface Retold {
+  text: string;
+  /** false: the sentence could not be retold safely and must be quoted as the person said it */
+  ok: boolean;
+  /** the sentence used the name as its subject (the pronoun can follow) */
+  named: boolean;
+}
+
+/** The subject the narrator goes by: the name the first time in a paragraph, then a pronoun when one is known. */
+export function subjectOf(narrator: Narrator, named: boolean): string {
+  const fr = narrator.language === 'fr';
+  const pronoun =
+    narrator.gender === 'f'
+      ? fr
+        ? 'elle'
+        : 'she'
+      : narrator.gender === 'm'
+        ? fr
+          ? 'il'
+          : 'he'
+        : null;
+  if (pronoun && (named || !narrator.name)) return pronoun;
+  return narrator.name ?? (fr ? "l'auteur" : 'the author');
+}
+
+/** Third-person retelling of one first-person sentence; quoted passages inside it are left as said. */
+export function retell(sentence: string, narrator: Narrator, named: boolean): Retold {
+  const parts = sentence.split(/(«[^»]*»|“[^”]*”|"[^"]*")/);
+  let ok = true;
+  let usedName = named;
+  const out = parts.map((part, index) => {
+    if (index % 2 === 1) return part; // a quotation: the person's or someone else's exact words
+    const result =
+      narrator.language === 'fr'
+        ? retellFrench(part, narrator, usedName)
+        : retellEnglish(part, narrator, usedName);
+    ok &&= result.ok;
+    usedName = result.named;
+    return result.text;
+  });
+  return { text: out.join(''), ok, named: usedName };
+}
+
+const L = '[\\p{L}]';
+const FR_CLITICS = "(?:(?:me\\s+|m'|le\\s+|la\\s+|l'|les\\s+|lui\\s+|leur\\s+|y\\s+|en\\s+)*)";
+const FR_SUBJECT = new RegExp(
+  `(?<![\\p{L}'])([Jj]e\\s+|[Jj]')((?:ne\\s+|n'))?(${FR_CLITICS})(${L}+(?:-${L}+)?)`,
+  'gu',
+);
+
+function retellFrench(text: string, narrator: Narrator, named: boolean): Retold {
+  let ok = true;
+  let usedName = named;
+  // "Moi, je…": the stress is on the subject, which the retelling names anyway.
+  const unstressed = text.replace(
+    /(?<![\p{L}'])([Mm])oi,?\s+(j['e])/gu,
+    (_, m: string, je: string) => (m === 'M' ? je[0]!.toUpperCase() + je.slice(1) : je),
+  );
+  let out = unstressed.replace(
+    FR_SUBJECT,
+    (match, je: string, ne: string | undefined, clitics: string, verb: string, at: number) => {
+      const third = frenchThirdPerson(verb);
+      if (!third) {
+        ok = false;
+        return match;
+      }
+      const subject = subjectOf(narrator, usedName);
+      if (narrator.name && subject === narrator.name) usedName = true;
+      const reflexive = clitics.replace(/(^|\s)me\s+/g, '$1se ').replace(/(^|\s)m'/g, "$1s'");
+      const tail = elide(`${reflexive}${third}`);
+      const negation = ne ? elide(`ne ${tail}`) : tail;
+      const said = `${subject} ${negation}`;
+      return je[0] === 'J' || startsSentence(unstressed, at)
+        ? said[0]!.toUpperCase() + said.slice(1)
+        : said;
+    },
+  );
+  const stressed =
+    narrator.gender === 'f' ? 'elle' : narrator.gender === 'm' ? 'lui' : narrator.name;
+  out = out
+    .replace(
+      /(?<![\p{L}'])([Mm])(on|a|es)(?![\p{L}'])/gu,
+      (_, m: string, rest: string) => `${m === 'M' ? 'S' : 's'}${rest}`,
+    )
+    .replace(
+      /(?<![\p{L}'])([Mm])(ien|ienne|iens|iennes)(?![\p{L}'])/gu,
+      (_, m: string, rest: string) => `${m === 'M' ? 'S' : 's'}${rest}`,
+    );
+  if (stressed) {
+    out = out.replace(
+      /(?<![\p{L}'])([Mm])oi(-même)?(?![\p{L}'])/gu,
+      (_, m: string, self: string | undefined) => {
+        const word = `${stressed}${self ?? ''}`;
+        return m === 'M' ? word[0]!.toUpperCase() + word.slice(1) : word;
+      },
+    );
+  }
+  // What is left cannot be retold without guessing: "il me disait" (me: direct or indirect?), "nous", "vous".
+  if (
+    /(?<![\p{L}'])(?:[jmt]'|(?:je|me|moi|nous|notre|nos|tu|te|toi|ton|ta|tes|vous|votre|vos)(?![\p{L}]))/iu.test(
+      out,
+    )
+  )
+    ok = false;
+  return { text: out, ok, named: usedName };
+}
+
+/** "était" for "étais", "a" for "ai", "vient" for "viens"; null when the form is not one we can be sure of. */
+export function frenchThirdPerson(verb: string): string | null {
+  const lower = verb.toLowerCase();
+  const irregular: Record<string, string> = {
+    suis: 'est',
+    ai: 'a',
+    aie: 'ait',
+    vais: 'va',
+    peux: 'peut',
+    veux: 'veut',
+    vaux: 'vaut',
+    connais: 'connaît',
+    reconnais: 'reconnaît',
+    nais: 'naît',
+    parais: 'paraît',
+    plais: 'plaît',
+  };
+  if (irregular[lower]) return irregular[lower];
+  if (lower.length < 2) return null;
+  if (/ais$/.test(lower)) return `${verb.slice(0, -1)}t`;
+  if (/rai$/.test(lower)) return verb.slice(0, -1);
+  if (/(?:e|é)$/.test(lower)) return verb; // "je travaille", "je me suis mariée" (after the auxiliary)
+  if (/ds$/.test(lower)) return verb.slice(0, -1);
+  if (/x$/.test(lower)) return `${verb.slice(0, -1)}t`;
+  if (/[iounr]s$/.test(lower) && !/ss$/.test(lower)) return `${verb.slice(0, -1)}t`;
+  if (/ts$/.test(lower)) return verb.slice(0, -1);
+  return null;
+}
+
+/** "ne est" -> "n'est", "se est" -> "s'est", "se appelle" -> "s'appelle". */
+function elide(text: string): string {
+  return text.replace(
+    /(?<![\p{L}'])(ne|se|le|la)\s+(?=[aeiouyhéèêàâîôû])/giu,
+    (_, word: string) => `${word[0]}'`,
+  );
+}
+
+const EN_ADVERBS =
+  '(?:(?:never|always|just|still|often|also|really|only|even|usually|sometimes|then|once|hardly|barely|already|soon)\\s+)*';
+const EN_SUBJECT = new RegExp(
+  `(?<![\\p{L}'])I(?:'(m|ve|d|ll)|\\s+(${EN_ADVERBS})([a-z']+))(?![\\p{L}])`,
+  'gu',
+);
+const EN_SAME = new Set([
+  'was',
+  'had',
+  'did',
+  'could',
+  'would',
+  'will',
+  'can',
+  'should',
+  'must',
+  'might',
+  'may',
+  'shall',
+  'cannot',
+  "didn't",
+  "couldn't",
+  "wasn't",
+  "won't",
+  "wouldn't",
+  "can't",
+  "hadn't",
+  "shouldn't",
+  'used',
+  'went',
+  'got',
+  'met',
+  'left',
+  'grew',
+  'became',
+  'came',
+  'saw',
+  'took',
+  'made',
+  'knew',
+  'thought',
+  'told',
+  'said',
+  'felt',
+  'found',
+  'gave',
+  'kept',
+  'lost',
+  'ran',
+  'sat',
+  'stood',
+  'taught',
+  'brought',
+  'bought',
+  'caught',
+  'fell',
+  'wrote',
+  'drove',
+  'rode',
+  'spent',
+  'sent',
+  'heard',
+  'learnt',
+  'began',
+  'won',
+  'wore',
+  'ate',
+  'slept',
+  'swam',
+  'sang',
+  'built',
+  'understood',
+  'forgot',
+  'hid',
+  'held',
+  'let',
+  'put',
+  'read',
+  'set',
+  'shut',
+  'cut',
+  'hit',
+  'hurt',
+  'quit',
+  'paid',
+  'led',
+  'fed',
+  'dreamt',
+  'meant',
+  'lit',
+  'broke',
+  'chose',
+  'spoke',
+  'woke',
+  'married',
+  'studied',
+]);
+const EN_PRESENT: Record<string, string> = {
+  am: 'is',
+  have: 'has',
+  do: 'does',
+  "don't": "doesn't",
+  "haven't": "hasn't",
+  "'m": 'is',
+};
+const EN_REGULAR_PRESENT = new Set([
+  'live',
+  'work',
+  'remember',
+  'think',
+  'know',
+  'love',
+  'like',
+  'want',
+  'feel',
+  'miss',
+  'believe',
+  'say',
+  'see',
+  'hope',
+  'wish',
+  'keep',
+  'still',
+  'recall',
+  'suppose',
+  'guess',
+  'imagine',
+  'need',
+  'enjoy',
+  'prefer',
+  'hate',
+  'go',
+  'get',
+  'come',
+  'find',
+  'mean',
+  'reckon',
+  'wonder',
+  'understand',
+  'agree',
+]);
+
+function englishThirdPerson(verb: string): string | null {
+  const lower = verb.toLowerCase();
+  if (EN_PRESENT[lower]) return EN_PRESENT[lower];
+  if (EN_SAME.has(lower) || /ed$/.test(lower)) return verb;
+  if (EN_REGULAR_PRESENT.has(lower)) {
+    if (/(?:s|sh|ch|x|o)$/.test(lower)) return `${verb}es`;
+    return `${verb}s`;
+  }
+  return null;
+}
+
+function retellEnglish(text: string, narrator: Narrator, named: boolean): Retold {
+  let ok = true;
+  let usedName = named;
+  let out = text.replace(
+    EN_SUBJECT,
+    (
+      match,
+      contraction: string | undefined,
+      adverbs: string | undefined,
+      verb: string | undefined,
+      at: number,
+    ) => {
+      const subject = subjectOf(narrator, usedName);
+      if (narrator.name && subject === narrator.name) usedName = true;
+      const cap = (s: string) => (startsSentence(text, at) ? s[0]!.toUpperCase() + s.slice(1) : s);
+      if (contraction) {
+        const form = contraction === 'm' || contraction === 've' ? 's' : contraction;
+        // "She's" for a pronoun; a name keeps the full verb ("Margaret is").
+        if (/^(she|he)$/.test(subject)) return cap(`${subject}'${form}`);
+        const full: Record<string, string> = { m: 'is', ve: 'has', d: 'would', ll: 'will' };
+        if (contraction === 'd') {
+          ok = false;
+          return match;
+        }
+        return cap(`${subject} ${full[contraction]}`);
+      }
+      const third = englishThirdPerson(verb!);
+      if (!third) {
+        ok = false;
+        return match;
+      }
+      return cap(`${subject} ${adverbs ?? ''}${third}`);
+    },
+  );
+  const g = narrator.gender;
+  const possessive =
+    g === 'f' ? 'her' : g === 'm' ? 'his' : narrator.name ? `${narrator.name}'s` : "the author's";
+  const object = g === 'f' ? 'her' : g === 'm' ? 'him' : (narrator.name ?? 'the author');
+  const swap = (word: string, by: string) =>
+    word[0] === word[0]!.toUpperCase() ? by[0]!.toUpperCase() + by.slice(1) : by;
+  out = out
+    .replace(/(?<![\p{L}'])(my)(?![\p{L}'])/giu, (w: string) => swap(w, possessive))
+    .replace(/(?<![\p{L}'])(me)(?![\p{L}'])/giu, (w: string) => swap(w, object))
+    .replace(/(?<![\p{L}'])(mine)(?![\p{L}'])/giu, (w: string) =>
+      swap(w, g === 'm' ? 'his' : g === 'f' ? 'hers' : possessive),
+    );
+  if (g)
+    out = out.replace(/(?<![\p{L}'])(myself)(?![\p{L}'])/giu, (w: string) =>
+      swap(w, g === 'f' ? 'herself' : 'himself'),
+    );
+  if (
+    /(?<![\p{L}'])(?:I|I'\w+|myself|we|us|our|ours|ourselves|you|your|yours)(?![\p{L}])/u.test(
+      out,
+    ) ||
+    /(?<![\p{L}'])(?:we|us|our|you|your)(?![\p{L}])/iu.test(out)
+  )
+    ok = false;
+  return { text: out, ok, named: usedName };
+}
+
+function startsSentence(text: string, at: number): boolean {
+  return /(?:^|[.!?…]\s)[\s«“"(]*$/u.test(text.slice(0, at));
+}

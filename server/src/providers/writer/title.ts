@@ -1,0 +1,124 @@
+// A chapter title from what the person said most: a place, a year or a span of years, a thing or a person.
+import type { Language } from './types.ts';
+import { detectDetails } from '../interviewer/detect.ts';
+import { capitalize, normalize } from '../interviewer/text.ts';
+import { properNouns, weighTerms } from './keywords.ts';
+import { straightApostrophes } from './text.ts';
+
+const MAX_TITLE_CHARS = 80;
+
+/** The words titles are made of besides the person's own (the faithfulness test allows these). */
+export const TITLE_WORDS: Record<Language, readonly string[]> = {
+  fr: ['les', 'années', 'à', 'souvenirs'],
+  en: ['the', 'years', 'in', 'memories'],
+};
+
+export function makeTitle(answers: string[], language: Language, ownNames: string[] = []): string {
+  const fr = language === 'fr';
+  const details = answers.flatMap((answer) =>
+    detectDetails(answer, language, { register: 'vous', ownNames }),
+  );
+  const proper = properNouns(answers, ownNames);
+  // The place said most often, by its name ("Douarnenez", "la Bretagne").
+  const placeCounts = new Map<
+    string,
+    { name: string; phrase: string; count: number; first: number }
+  >();
+  details.forEach((detail, index) => {
+    if (detail.kind !== 'place' || !/\p{Lu}/u.test(detail.phrase)) return;
+    const name = (detail.noun ?? detail.phrase).replace(
+      /^(?:à|au|aux|en|dans|in|at|near|to|from)\s+/iu,
+      '',
+    );
+    const key = normalize(name);
+    const count = proper.get(normalize(name.replace(/^(?:la|le|les|l'|the)\s*/i, '')))?.count ?? 1;
+    const entry = placeCounts.get(key);
+    if (!entry) placeCounts.set(key, { name, phrase: detail.phrase, count, first: index });
+  });
+  const best = [...placeCounts.values()].sort((a, b) => b.count - a.count || a.first - b.first)[0];
+  const place = best?.name;
+  // "Les années à Douarnenez", "Les années en Bretagne": only with the preposition the person used.
+  const placeAfterYears = best && /^(?:à|au|aux|en|in)\s/iu.test(best.phrase) ? best.phrase : null;
+  const years = [...new Set(details.flatMap((d) => (d.year ? [d.year] : [])))].sort(
+    (a, b) => a - b,
+  );
+  const thing = nounPhrase(answers, language, ownNames);
+
+  let title: string;
+  if (place && thing) title = `${capitalize(place)}, ${thing}`;
+  else if (place && years.length >= 2)
+    title = placeAfterYears
+      ? `${fr ? 'Les années' : 'The years'} ${placeAfterYears} (${years[0]}–${years[years.length - 1]})`
+      : `${capitalize(place)} (${years[0]}–${years[years.length - 1]})`;
+  else if (place && years.length === 1) title = `${capitalize(place)}, ${years[0]}`;
+  else if (place) title = capitalize(place);
+  else if (thing && years.length >= 1)
+    title = `${capitalize(thing)} (${years.length >= 2 ? `${years[0]}–${years[years.length - 1]}` : years[0]})`;
+  else if (thing) title = capitalize(thing);
+  else {
+    const person = [...proper.values()].sort((a, b) => b.count - a.count || a.first - b.first)[0];
+    title = person ? person.text : fr ? 'Souvenirs' : 'Memories';
+  }
+  return title.length <= MAX_TITLE_CHARS
+    ? title
+    : `${title.slice(0, MAX_TITLE_CHARS - 1).trimEnd()}…`;
+}
+
+const FR_ARTICLE = "(le|la|les|l'|un|une|des|du|mon|ma|mes|notre|nos|ce|cette|ces)";
+const EN_ARTICLE = '(the|a|an|my|our|that|those|this)';
+
+/**
+ * "la maison de pêcheur" from "une petite maison de pêcheur": the most weighed common word with the words
+ * that came with it, under a definite article. Only words the person said, in the order said.
+ */
+export function nounPhrase(
+  answers: string[],
+  language: Language,
+  ownNames: string[] = [],
+): string | null {
+  const text = answers.map(straightApostrophes).join('\n');
+  const terms = weighTerms(answers, language, ownNames).filter((t) => !t.proper && t.count >= 2);
+  for (const term of terms.slice(0, 4)) {
+    const word = escape(term.text);
+    const regex =
+      language === 'fr'
+        ? new RegExp(
+            `(?<![\\p{L}'])${FR_ARTICLE}\\s*((?:[\\p{Ll}]+\\s+)?)(${word}s?)(\\s+(?:de|d'|du|des)\\s*(?:(?:la|l')\\s*)?(?!${FR_ARTICLE}(?![\\p{L}])|(?:ton|ta|tes|son|sa|ses|votre|vos|leur|leurs)(?![\\p{L}]))[\\p{L}'-]+)?(?![\\p{L}])`,
+            'giu',
+          )
+        : new RegExp(
+            `(?<![\\p{L}'])${EN_ARTICLE}\\s+((?:[\\p{Ll}]+\\s+)?)(${word}s?)((?:\\s+of\\s+(?:the\\s+)?[\\p{L}'-]+))?(?![\\p{L}])`,
+            'giu',
+          );
+    for (const match of text.matchAll(regex)) {
+      const [, article, adjective, noun, complement] = match as unknown as string[];
+      if (!complement && !adjective) continue;
+      if (adjective && /^(?:plus|très|bien|tout|toute|pas|more|very|so|too|all)\s/i.test(adjective))
+        continue;
+      const definite = language === 'fr' ? frenchDefinite(article!, adjective || noun!) : 'the';
+      if (definite === null) continue;
+      const phrase = `${definite}${language === 'fr' && definite.endsWith("'") ? '' : ' '}${adjective ?? ''}${noun}${complement ?? ''}`;
+      return straightToCurly(phrase.replace(/\s+/g, ' ').trim());
+    }
+  }
+  return null;
+}
+
+/** The definite article for what followed `article`; null when the gender cannot be told ("notre maison"). */
+function frenchDefinite(article: string, next: string): string | null {
+  const a = article.toLowerCase();
+  const plural = ['les', 'des', 'mes', 'nos', 'ces'].includes(a);
+  if (/^[aeiouyhéèêàâîô]/i.test(next) && !plural) return "l'";
+  if (plural) return 'les';
+  if (['la', 'une', 'ma', 'cette'].includes(a)) return 'la';
+  if (['le', 'un', 'mon', 'du', 'ce'].includes(a)) return 'le';
+  return null;
+}
+
+function straightToCurly(text: string): string {
+  return text.replace(/'/g, '’');
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,308 @@
+// The OpenAI-compatible writer against a local server speaking the protocol: prompt, structured output, faithfulness, failures.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeOpenAI } from '../../support/fake-openai.ts';
+import type { FakeOpenAI } from '../../support/fake-openai.ts';
+import { OpenAIWriter, parseJsonObject } from '../../../src/providers/writer/openai.ts';
+import { createWriter } from '../../../src/providers/writer/index.ts';
+import { WriterUnavailableError } from '../../../src/providers/writer/types.ts';
+import { buildWriterMessages, loadWriterTemplates } from '../../../src/providers/writer/prompt.ts';
+import {
+  formatSummaryInstructions,
+  parseSummaryInstructions,
+} from '../../../src/providers/writer/instructions.ts';
+import { CHILDHOOD, ENGLISH, WORK, chapterInput, input, plain } from './helpers.ts';
+
+let fake: FakeOpenAI;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+});
+afterAll(async () => {
+  await fake.close();
+});
+beforeEach(() => fake.script.reset());
+
+function writer(options: ConstructorParameters<typeof OpenAIWriter>[0] = {}) {
+  return new OpenAIWriter({
+    apiKey: 'sk-test',
+    baseURL: fake.url,
+    model: 'ecrivain-test',
+    retryBaseDelayMs: 20,
+    ...options,
+  });
+}
+
+const FAITHFUL = {
+  title: 'Douarnenez, la maison de pêcheur',
+  keywords: ['Douarnenez', 'Louise', 'crêpes', 'Le Gall'],
+  summary:
+    "Je suis née en 1941 à Quimper. C'était une petite maison de pêcheur à Douarnenez, où vivait ma grand-mère Louise.\n\nÀ l'école des filles, Mademoiselle Le Gall était sévère mais juste. En 1962, au bal de Pont-l'Abbé, j'ai rencontré Jean.",
+};
+const reply = (value: unknown) => ({ content: JSON.stringify(value) });
+
+describe('OpenAIWriter', () => {
+  it('asks for structured output and returns the title, keywords and summary', async () => {
+    fake.script.chat(reply(FAITHFUL));
+    const output = await writer().write(
+      input({
+        profile: CHILDHOOD.profile,
+        options: {
+          style: 'elegant-formel',
+          perspective: 'troisieme',
+          comment: 'Insistez sur la mer',
+        },
+      }),
+    );
+    expect(output.warnings).toEqual([]);
+    expect(plain(output.title!)).toBe('Douarnenez, la maison de pêcheur');
+    expect(output.keywords).toEqual(FAITHFUL.keywords);
+    expect(output.summary!.split('\n\n')).toHaveLength(2);
+    expect(output.summary).toContain('Je suis née en 1941 à Quimper.');
+    expect(output.summary).toContain('Pont-l’Abbé');
+
+    const body = fake.requestsTo('chat')[0]!.json;
+    expect(body.model).toBe('ecrivain-test');
+    expect(body.response_format.type).toBe('json_schema');
+    expect(body.response_format.json_schema.schema.required).toEqual([
+      'title',
+      'keywords',
+      'summary',
+    ]);
+    expect(body.response_format.json_schema.schema.additionalProperties).toBe(false);
+    const [system, request] = body.messages;
+    expect(system.role).toBe('system');
+    expect(system.content).toContain("n'ajoutez aucun nom, aucun lieu, aucune date");
+    expect(system.content).toContain('élégant et formel');
+    expect(system.content).toContain('troisième personne');
+    expect(system.content).toContain('« Jeanne »');
+    expect(system.content).toContain('1941, à Quimper');
+    expect(system.content).not.toMatch(/\{\{\w+\}\}/);
+    expect(request.content).toContain(
+      'Générer un résumé avec style & ton "elegant-formel" et perspective troisieme. Commentaire supplémentaire : Insistez sur la mer',
+    );
+    expect(request.content).toContain("Personne : euh ben c'était une petite maison de pêcheur");
+    expect(request.content).toContain('Biographe : Bonjour Jeanne !');
+  });
+
+  it('asks only for the fields wanted', async () => {
+    fake.script.chat(reply({ title: 'Douarnenez' }));
+    const output = await writer().write(input({ doKeywords: false, doSummary: false }));
+    expect(output).toEqual({ title: 'Douarnenez', warnings: [] });
+    const body = fake.requestsTo('chat')[0]!.json;
+    expect(body.response_format.json_schema.schema.required).toEqual(['title']);
+    expect(
+      await writer().write(input({ doTitle: false, doKeywords: false, doSummary: false })),
+    ).toEqual({ warnings: [] });
+    expect(fake.requestsTo('chat')).toHaveLength(1);
+  });
+
+  it('reads JSON out of a chatty or fenced answer', async () => {
+    fake.script.chat({
+      content: `<think>je réfléchis</think>Voici :\n\`\`\`json\n${JSON.stringify(FAITHFUL)}\n\`\`\``,
+    });
+    const output = await writer().write(input());
+    expect(output.keywords).toEqual(FAITHFUL.keywords);
+  });
+
+  it('falls back to JSON in the prompt when the server refuses structured output', async () => {
+    fake.script.chat({ status: 400 }, reply(FAITHFUL));
+    const w = writer();
+    const output = await w.write(input());
+    expect(output.summary).toBeTruthy();
+    const [first, second] = fake.requestsTo('chat');
+    expect(first!.json.response_format).toBeDefined();
+    expect(second!.json.response_format).toBeUndefined();
+  });
+
+  it('regenerates once an unfaithful text, naming what was invented', async () => {
+    const invented = {
+      ...FAITHFUL,
+      summary: `${FAITHFUL.summary} Ensuite, elle partit vivre à Rennes avec Pierre en 1970.`,
+    };
+    fake.script.chat(reply(invented), reply(FAITHFUL));
+    const output = await writer().write(input());
+    expect(output.warnings).toEqual([]);
+    expect(output.summary).not.toContain('Rennes');
+    const requests = fake.requestsTo('chat');
+    expect(requests).toHaveLength(2);
+    const correction = requests[1]!.json.messages.at(-1);
+    expect(correction.role).toBe('user');
+    expect(correction.content).toContain('Rennes, Pierre, 1970');
+  });
+
+  it('returns a text still unfaithful after one regeneration, with a warning', async () => {
+    const invented = {
+      ...FAITHFUL,
+      title: 'Les années à Rennes',
+      summary: `${FAITHFUL.summary} Elle avait 17 frères.`,
+    };
+    fake.script.chat(reply(invented), reply(invented), reply(FAITHFUL));
+    const output = await writer().write(input());
+    expect(output.warnings).toEqual(['unfaithful:Rennes,17']);
+    expect(output.summary).toContain('17 frères');
+    expect(fake.requestsTo('chat')).toHaveLength(2);
+  });
+
+  it('counts the previous text, the profile and the name as sources', async () => {
+    fake.script.chat(
+      reply({ summary: 'Marcel Duval, ajusteur puis contremaître, se souvient de Gisèle.' }),
+    );
+    const output = await writer().write({
+      ...chapterInput(WORK),
+      doTitle: false,
+      doKeywords: false,
+      previousSummary: 'Ma femme Gisèle travaillait aussi chez Manufrance.',
+    });
+    expect(output.warnings).toEqual([]);
+    const request = fake.requestsTo('chat')[0]!.json.messages[1].content;
+    expect(request).toContain('gardez-le tel quel, mot pour mot');
+    expect(request).toContain('Ma femme Gisèle travaillait aussi chez Manufrance.');
+  });
+
+  it('writes English prompts for an English speaker', async () => {
+    fake.script.chat(
+      reply({
+        title: 'Leeds',
+        keywords: ['Leeds', 'shop', 'Tom'],
+        summary: 'I grew up above the corner shop in Leeds.',
+      }),
+    );
+    const output = await writer().write(
+      chapterInput(ENGLISH, { perspective: 'troisieme', style: 'chaleureux-amical' }),
+    );
+    expect(output.summary).toBe('I grew up above the corner shop in Leeds.');
+    const [system, request] = fake.requestsTo('chat')[0]!.json.messages;
+    expect(system.content).toContain('You are the writer of Chapitres');
+    expect(system.content).toContain('warm and friendly');
+    expect(system.content).toContain('third person');
+    expect(request.content).toContain(
+      'Write a summary with style & tone "chaleureux-amical" and perspective third person',
+    );
+  });
+
+  it('retries a 500, then succeeds', async () => {
+    fake.script.chat({ status: 500 }, reply(FAITHFUL));
+    const output = await writer().write(input());
+    expect(output.title).toBeTruthy();
+    expect(fake.requestsTo('chat')).toHaveLength(2);
+  });
+
+  it('gives up after maxRetries with WriterUnavailableError', async () => {
+    fake.script.chat({ status: 500 }, { status: 502 }, { status: 503 }, reply(FAITHFUL));
+    await expect(writer({ maxRetries: 2 }).write(input())).rejects.toBeInstanceOf(
+      WriterUnavailableError,
+    );
+    expect(fake.requestsTo('chat')).toHaveLength(3);
+  });
+
+  it('times out a server that does not answer', async () => {
+    fake.script.chat({ hang: true });
+    const started = Date.now();
+    await expect(writer({ timeoutMs: 300 }).write(input())).rejects.toBeInstanceOf(
+      WriterUnavailableError,
+    );
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('treats garbage as unavailable', async () => {
+    const cases = [
+      { content: '' },
+      { content: 'Voici un joli texte sans aucun JSON.' },
+      { content: '{"title": "x"' },
+      reply({ title: 'Un titre', keywords: ['a'], summary: '' }),
+      reply({ title: 'Un titre', summary: 'Un texte.' }),
+      reply({ title: 42, keywords: ['a'], summary: 'Un texte.' }),
+      reply({ title: 'Un titre', keywords: ['a'], summary: '?!?! ... 1234 ### 5678 %%%' }),
+      { json: { id: 'x', object: 'chat.completion', choices: [] } },
+      { raw: '<html>Bad gateway</html>', contentType: 'text/html' },
+    ];
+    for (const scripted of cases) {
+      fake.script.reset();
+      fake.script.chat(scripted);
+      await expect(
+        writer({ maxRetries: 0 }).write(input()),
+        JSON.stringify(scripted),
+      ).rejects.toBeInstanceOf(WriterUnavailableError);
+    }
+  });
+
+  it('lets the caller abort without blaming the model server', async () => {
+    fake.script.chat({ hang: true });
+    const controller = new AbortController();
+    const pending = writer().write(input(), controller.signal);
+    setTimeout(() => controller.abort(new Error('client left')), 50);
+    await expect(pending).rejects.toThrow('client left');
+  });
+
+  it('is chosen by createWriter when a base URL is set, and works without a key', async () => {
+    fake.script.chat(reply(FAITHFUL));
+    const chosen = createWriter({ openaiBaseUrl: fake.url, openaiModel: 'llama3' });
+    expect(chosen.kind).toBe('openai');
+    await chosen.write(input());
+    expect(fake.requestsTo('chat')[0]!.json.model).toBe('llama3');
+  });
+});
+
+describe('prompt and instructions', () => {
+  it('loads the templates and fills every placeholder in both languages', () => {
+    const templates = loadWriterTemplates();
+    for (const language of ['fr', 'en'] as const) {
+      for (const messages of [
+        buildWriterMessages(
+          input({ language, personName: null, previousSummary: 'Texte.' }),
+          templates,
+        ),
+        buildWriterMessages(input({ language, doSummary: false }), templates),
+      ])
+        for (const message of messages) expect(message.content).not.toMatch(/\{\{\w+\}\}/);
+    }
+  });
+
+  it('keeps a long transcript bounded', () => {
+    const long = 'x'.repeat(5000);
+    const transcript = Array.from({ length: 40 }, (_, i) => ({
+      type: i % 2 ? ('user' as const) : ('assistant' as const),
+      content: long,
+    }));
+    const [, request] = buildWriterMessages(input({ transcript }), loadWriterTemplates());
+    expect(request!.content.length).toBeLessThan(70_000);
+  });
+
+  it("writes and reads the spec's instruction text", () => {
+    const options = {
+      style: 'direct-percutant' as const,
+      perspective: 'premiere' as const,
+      comment: 'Plus court',
+      usePreviousSummary: false,
+    };
+    const text = formatSummaryInstructions(options);
+    expect(text).toBe(
+      'Générer un résumé avec style & ton "direct-percutant" et perspective premiere. Commentaire supplémentaire : Plus court',
+    );
+    expect(parseSummaryInstructions(text, false)).toEqual(options);
+    expect(
+      formatSummaryInstructions({
+        style: null,
+        perspective: null,
+        comment: null,
+        usePreviousSummary: true,
+      }),
+    ).toBe('Générer un résumé');
+    expect(parseSummaryInstructions(undefined)).toEqual({
+      style: null,
+      perspective: null,
+      comment: null,
+      usePreviousSummary: true,
+    });
+    expect(
+      parseSummaryInstructions('Générer un résumé avec perspective troisième').perspective,
+    ).toBe('troisieme');
+  });
+
+  it('parses JSON only when there is an object', () => {
+    expect(parseJsonObject('{"a": 1}')).toEqual({ a: 1 });
+    expect(parseJsonObject('Réponse : {"a": 1} voilà')).toEqual({ a: 1 });
+    expect(parseJsonObject('[1, 2]')).toBeNull();
+    expect(parseJsonObject('rien')).toBeNull();
+  });
+});
