@@ -10,11 +10,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
 import { EmbeddedVoiceProvider } from '../src/providers/voice/embedded.ts';
+import { createChapter, percentile, signUp, startApp } from './support.ts';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const CHAPTERS_IN_LIST = 50;
@@ -32,57 +29,6 @@ const FORTY_WORDS =
   'Merci Jeanne, c’est un très beau souvenir. Vous parlez de la maison près de la gare : ' +
   'pouvez-vous me décrire la cuisine, les bruits du soir, et ce que votre mère préparait ' +
   'quand votre père rentrait de la mine avec ses camarades ?';
-
-async function startApp(dataDir: string) {
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    SERVE_APP: 'false',
-    RATE_LIMIT_MULTIPLIER: '100000',
-    FREE_CHAPTERS: '1000',
-  });
-  const database = await openDatabase({ databaseUrl: null, dataDir: join(dataDir, 'db') });
-  const app = await buildApp(config, { database, logger: false });
-  return { app, database };
-}
-
-async function signUp(app: FastifyInstance, fullName: string): Promise<Record<string, string>> {
-  const email = `bench.${Date.now()}.${Math.random().toString(36).slice(2)}@example.org`;
-  const signup = await app.inject({
-    method: 'POST',
-    url: '/api/v1/users/signup',
-    payload: {
-      email,
-      password: 'Souvenir1!',
-      full_name: fullName,
-      cgu_validated: true,
-      cgv_validated: true,
-      pdc_validated: true,
-    },
-  });
-  if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/v1/login/access-token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `username=${encodeURIComponent(email)}&password=Souvenir1!`,
-  });
-  return { authorization: `Bearer ${login.json().access_token}` };
-}
-
-async function createChapter(app: FastifyInstance, auth: Record<string, string>): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/conversations',
-    headers: auth,
-  });
-  if (response.statusCode !== 201) throw new Error(`create failed: ${response.body}`);
-  return response.json().id;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 /** Child process: the app with one person owning 50 chapters, plus a hello-world route. */
 async function serve() {

@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { createChapter, signUp } from './support.ts';
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 10);
 const AT_ONCE = 5;
@@ -42,40 +43,6 @@ function multipartBody(file: Buffer) {
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function signUp(app: FastifyInstance): Promise<Record<string, string>> {
-  const email = `bench.${Date.now()}.${Math.random().toString(36).slice(2)}@example.org`;
-  const signup = await app.inject({
-    method: 'POST',
-    url: '/api/v1/users/signup',
-    payload: {
-      email,
-      password: 'Souvenir1!',
-      full_name: 'Jeanne Martin',
-      cgu_validated: true,
-      cgv_validated: true,
-      pdc_validated: true,
-    },
-  });
-  if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/v1/login/access-token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `username=${encodeURIComponent(email)}&password=Souvenir1!`,
-  });
-  return { authorization: `Bearer ${login.json().access_token}` };
-}
-
-async function createChapter(app: FastifyInstance, auth: Record<string, string>) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/conversations',
-    headers: auth,
-  });
-  if (response.statusCode !== 201) throw new Error(`create failed: ${response.body}`);
-  return response.json().id as string;
 }
 
 async function upload(

@@ -53,6 +53,12 @@ import { ChatService } from './modules/chat/service.ts';
 import { ImagesRepository } from './modules/images/repository.ts';
 import { imagesRoutes } from './modules/images/routes.ts';
 import { ImagesService } from './modules/images/service.ts';
+import { generationRoutes } from './modules/generation/routes.ts';
+import { GenerationService } from './modules/generation/service.ts';
+import { createWriter } from './providers/writer/index.ts';
+import type { Writer } from './providers/writer/types.ts';
+import { createIllustrator } from './providers/illustrator/index.ts';
+import type { Illustrator } from './providers/illustrator/types.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -68,6 +74,8 @@ export interface AppDeps {
   interviewer?: Interviewer;
   voice?: VoiceProvider;
   storage?: StorageProvider;
+  writer?: Writer;
+  illustrator?: Illustrator;
 }
 
 export interface AppServices {
@@ -82,6 +90,7 @@ export interface AppServices {
   conversations: ConversationsService;
   chat: ChatService;
   images: ImagesService;
+  generation: GenerationService;
 }
 
 declare module 'fastify' {
@@ -207,6 +216,30 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
   const conversations = new ConversationsService(conversationsRepository, chat, config);
   const images = new ImagesService(new ImagesRepository(database.db), storage);
+  const writer =
+    deps.writer ??
+    createWriter({
+      openaiApiKey: config.openai.apiKey ?? undefined,
+      openaiBaseUrl: config.openai.baseUrl ?? undefined,
+      openaiModel: config.openai.model,
+    });
+  const illustrator =
+    deps.illustrator ??
+    createIllustrator({
+      openaiApiKey: config.openai.apiKey,
+      openaiBaseUrl: config.openai.baseUrl,
+      openaiImageModel: config.openai.imageModel,
+    });
+  const generation = new GenerationService(
+    conversations,
+    conversationsRepository,
+    new ChatRepository(database.db),
+    onboarding,
+    images,
+    writer,
+    illustrator,
+  );
+  images.setGenerator((user, id) => generation.picture(user, id));
   conversations.setImageSource((ids) => images.imagesOf(ids));
   conversations.onChapterDeleted((userId, id) => images.deleteChapterFiles(userId, id));
   accounts.onUserDeleted((userId) => conversations.deleteAllOf(userId));
@@ -225,6 +258,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     conversations,
     chat,
     images,
+    generation,
   });
   registerInputHygiene(app);
   registerAuthentication(app, accounts);
@@ -252,6 +286,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(conversationsRoutes(conversations), { prefix: API_PREFIX });
   await app.register(chatRoutes(chat), { prefix: API_PREFIX });
   await app.register(imagesRoutes(images), { prefix: API_PREFIX });
+  await app.register(generationRoutes(generation), { prefix: API_PREFIX });
   if (storage.kind === 'disk') await app.register(fileRoutes(storage, fileSigner));
 
   // The built app, with history fallback; the service worker and the page are never cached stale.

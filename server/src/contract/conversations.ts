@@ -31,6 +31,8 @@ export const Conversation = Type.Object({
   summary_infos: Type.Object({
     summary: NullableString,
     allowed_actions: Type.Array(SummaryAction),
+    /** What the writer flagged on the shown text (docs/api.md § Generation); [] otherwise. */
+    warnings: Type.Array(Type.String()),
   }),
   images: Type.Array(ConversationImage),
   created_at: Type.String(),

@@ -44,7 +44,7 @@ describe('creating a chapter', () => {
     expect(chapter).toMatchObject({
       title_infos: { title: null },
       keywords_infos: { keywords: [] },
-      summary_infos: { summary: null, allowed_actions: [] },
+      summary_infos: { summary: null, allowed_actions: [], warnings: [] },
       images: [],
       conv_author: null,
       chat_count: 1,
@@ -278,19 +278,23 @@ describe('editing a chapter', () => {
     expect((await patch('Version un')).json().summary_infos).toEqual({
       summary: 'Version un',
       allowed_actions: [],
+      warnings: [],
     });
     expect((await patch('Version deux')).json().summary_infos).toEqual({
       summary: 'Version deux',
       allowed_actions: ['undo'],
+      warnings: [],
     });
     await patch('Version trois');
     expect((await move('undo')).json().summary_infos).toEqual({
       summary: 'Version deux',
       allowed_actions: ['undo', 'redo'],
+      warnings: [],
     });
     expect((await move('undo')).json().summary_infos).toEqual({
       summary: 'Version un',
       allowed_actions: ['redo'],
+      warnings: [],
     });
     expectError(await move('undo'), 409, 'undo_not_allowed');
     expect((await move('redo')).json().summary_infos.summary).toBe('Version deux');
@@ -298,6 +302,7 @@ describe('editing a chapter', () => {
     expect((await patch('Version quatre')).json().summary_infos).toEqual({
       summary: 'Version quatre',
       allowed_actions: ['undo'],
+      warnings: [],
     });
     expectError(await move('redo'), 409, 'redo_not_allowed');
     expect((await move('undo')).json().summary_infos.summary).toBe('Version deux');

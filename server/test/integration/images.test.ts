@@ -764,18 +764,29 @@ describe('the person’s own photos (/images)', () => {
 });
 
 describe('generated pictures', () => {
-  it('without an illustrator, asking for one is a 503; a full chapter is a 409 first', async () => {
+  it('draws a picture with the embedded illustrator; a full chapter is a 409 first', async () => {
     const user = await createUser(ctx.app);
     const chapterId = await newChapter(user);
-    expectError(
-      await ctx.app.inject({
-        method: 'POST',
-        url: `/api/v1/conversations/${chapterId}/images/`,
-        headers: user.auth,
-      }),
-      503,
-      'service_unavailable',
-    );
+    const drawn = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/conversations/${chapterId}/images/`,
+      headers: user.auth,
+    });
+    expect(drawn.statusCode, drawn.body).toBe(201);
+    expect(drawn.json()).toMatchObject({ position: 1, legend: null });
+    const file = await ctx.app.inject({
+      method: 'GET',
+      url: new URL(drawn.json().url).pathname + new URL(drawn.json().url).search,
+    });
+    expect(file.statusCode).toBe(200);
+    const picture = await sharp(file.rawPayload).metadata();
+    expect(picture.format).toBe('png');
+    expect(picture.width).toBeGreaterThanOrEqual(512);
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/conversations/${chapterId}/images/${drawn.json().id}`,
+      headers: user.auth,
+    });
     await fiveImages(user, chapterId);
     expectError(
       await ctx.app.inject({

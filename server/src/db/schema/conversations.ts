@@ -24,6 +24,8 @@ export const conversations = pgTable(
     convAuthor: text('conv_author'),
     /** The summary version shown (1-based); 0 when there is no summary yet. */
     summaryCursor: integer('summary_cursor').notNull().default(0),
+    /** Set while a generation runs (one at a time, across processes); a crashed one expires. */
+    generatingUntil: timestamp('generating_until', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -42,6 +44,8 @@ export const summaryVersions = pgTable(
       .references(() => conversations.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
     text: text('text').notNull(),
+    /** What the writer flagged on a generated text (`comment_not_applied`, `unfaithful:…`); [] by hand. */
+    warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('summary_versions_conversation_version_key').on(t.conversationId, t.version)],

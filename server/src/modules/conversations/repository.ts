@@ -7,6 +7,8 @@ export type ConversationRow = typeof conversations.$inferSelect;
 
 export interface ConversationView extends ConversationRow {
   summary: string | null;
+  /** The shown version's warnings; [] when the list was asked without summaries. */
+  summaryWarnings: string[];
   summaryVersions: number;
   chatCount: number;
 }
@@ -25,6 +27,9 @@ const chatCount = sql<number>`(select count(*)::int from chat_messages m where m
 const summaryText = sql<
   string | null
 >`(select v.text from summary_versions v where v.conversation_id = "conversations"."id" and v.version = "conversations"."summary_cursor")`;
+const summaryWarnings = sql<
+  string[] | null
+>`(select v.warnings from summary_versions v where v.conversation_id = "conversations"."id" and v.version = "conversations"."summary_cursor")`;
 const summaryCount = sql<number>`(select coalesce(max(v.version), 0)::int from summary_versions v where v.conversation_id = "conversations"."id")`;
 const chapterThemes = sql<
   string[] | null
@@ -41,6 +46,7 @@ function columns(withSummary: boolean) {
     createdAt: conversations.createdAt,
     updatedAt: conversations.updatedAt,
     summary: withSummary ? summaryText : sql<null>`null`,
+    summaryWarnings: withSummary ? summaryWarnings : sql<null>`null`,
     summaryVersions: summaryCount,
     chatCount,
   };
@@ -138,7 +144,7 @@ export class ConversationsRepository {
   async update(
     userId: string,
     id: string,
-    changes: { title?: string | null; convAuthor?: string | null },
+    changes: { title?: string | null; convAuthor?: string | null; keywords?: string[] },
   ): Promise<boolean> {
     const rows = await this.db
       .update(conversations)
@@ -155,8 +161,33 @@ export class ConversationsRepository {
       .where(eq(conversations.id, id));
   }
 
+  /**
+   * Takes the chapter's generation lease unless another generation holds it (in any process); a lease
+   * left by a crashed process ends after `ttlMs`. False when taken.
+   */
+  async claimGeneration(id: string, ttlMs: number): Promise<boolean> {
+    const rows = await this.db
+      .update(conversations)
+      .set({ generatingUntil: sql`now() + ${`${ttlMs} milliseconds`}::interval` })
+      .where(
+        and(
+          eq(conversations.id, id),
+          sql`(${conversations.generatingUntil} is null or ${conversations.generatingUntil} < now())`,
+        ),
+      )
+      .returning({ id: conversations.id });
+    return rows.length > 0;
+  }
+
+  async releaseGeneration(id: string): Promise<void> {
+    await this.db
+      .update(conversations)
+      .set({ generatingUntil: null })
+      .where(eq(conversations.id, id));
+  }
+
   /** A new version after the current one; versions after the cursor (the redo branch) go. */
-  async addSummaryVersion(id: string, text: string): Promise<void> {
+  async addSummaryVersion(id: string, text: string, warnings: string[] = []): Promise<void> {
     await this.db.transaction(async (tx) => {
       // Locks the chapter row: two edits at once get consecutive versions, not the same one.
       const [row] = await tx
@@ -172,7 +203,7 @@ export class ConversationsRepository {
         );
       await tx
         .insert(summaryVersions)
-        .values({ conversationId: id, version: row.cursor + 1, text });
+        .values({ conversationId: id, version: row.cursor + 1, text, warnings });
       await tx
         .update(conversations)
         .set({ summaryCursor: row.cursor + 1, updatedAt: new Date() })

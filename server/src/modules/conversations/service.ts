@@ -43,7 +43,11 @@ export function toWire(row: ConversationView, images: ConversationImageWire[] = 
     id: row.id,
     title_infos: { title: row.title },
     keywords_infos: { keywords: row.keywords },
-    summary_infos: { summary: row.summary, allowed_actions: allowedActions(row) },
+    summary_infos: {
+      summary: row.summary,
+      allowed_actions: allowedActions(row),
+      warnings: row.summaryWarnings ?? [],
+    },
     images,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -33,7 +33,7 @@ registerErrorMessages({
 });
 
 /** Draws one picture for a chapter (PNG); the illustrations module provides it. */
-export type ImageGenerator = (userId: string, conversationId: string) => Promise<Buffer>;
+export type ImageGenerator = (user: UserRow, conversationId: string) => Promise<Buffer>;
 
 export interface Upload {
   bytes: Buffer;
@@ -71,7 +71,7 @@ export class ImagesService {
     private readonly storage: StorageProvider,
   ) {}
 
-  /** Set by the illustrations module; until then asking for a generated image is a 503. */
+  /** Set by the generation module (the illustrator); until then asking for a generated image is a 503. */
   setGenerator(generator: ImageGenerator): void {
     this.generator = generator;
   }
@@ -106,7 +106,7 @@ export class ImagesService {
   async generate(user: UserRow, conversationId: string): Promise<ChapterImage> {
     await this.assertRoomIn(user.id, conversationId);
     if (!this.generator) throw new AppError('service_unavailable');
-    const png = await this.generator(user.id, conversationId);
+    const png = await this.generator(user, conversationId);
     const image = await this.addGeneratedImage(user.id, conversationId, png);
     if (!image) throw new AppError('max_images_reached', { limit: limits.imagesPerChapter });
     return image;

@@ -94,6 +94,11 @@ export function cleanSpeech(answer: string, language: Language): string {
     );
     text = text.replace(/(?<![\p{L}'])(et )?voilà(?=\s*[.!?…]|\s*$)/giu, '');
     text = text.replace(/(^|[.!?…]\s*)en fait\s+/giu, '$1');
+    // "Alors je suis née…", "Eh bien, on partait…": a spoken run-up, not the story ("alors que" stays).
+    text = text.replace(
+      /(^|[.!?…]\s*)(?:alors|eh bien|et bien|bon alors|ben alors),?\s+(?!que?\b|qu')(?=\p{L})/giu,
+      '$1',
+    );
     // "Oui, elle chantait": the yes answers the question, the rest is the story.
     text = text.replace(
       /(^|[.!?…]\s*)(?:(?:ah|oh) )?(?:oui|ouais|si|bien sûr),\s+(?=\p{L})/giu,

@@ -20,6 +20,19 @@ describe('cleanSpeech (French)', () => {
     expect(clean('Heu... mon père, euuuh, était maçon')).toBe('Mon père était maçon.');
   });
 
+  it('drops a spoken run-up ("alors", "eh bien") but keeps "alors que"', () => {
+    expect(clean('Alors euh je suis née en 1938 à Lyon.')).toBe('Je suis née en 1938 à Lyon.');
+    expect(clean("Eh bien, on partait à l'aube. Alors on marchait.")).toBe(
+      "On partait à l'aube. On marchait.",
+    );
+    expect(clean('Alors que la guerre finissait, nous sommes rentrés.')).toBe(
+      'Alors que la guerre finissait, nous sommes rentrés.',
+    );
+    expect(clean("Il pleuvait, alors on restait à l'abri.")).toBe(
+      "Il pleuvait, alors on restait à l'abri.",
+    );
+  });
+
   it('removes "en fait", "tu vois", "vous savez" used as fillers only', () => {
     expect(clean('En fait, on habitait chez ma tante, vous savez.')).toBe(
       'On habitait chez ma tante.',

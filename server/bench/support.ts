@@ -1,0 +1,81 @@
+// What the benches share: an app on PGlite in a fresh data folder, a signed-in person, a new chapter, and
+// percentiles. Benches print numbers and assert nothing.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+
+export type Auth = Record<string, string>;
+
+/** The whole API on embedded defaults (PGlite, files on disk, embedded providers), no rate limits. */
+export async function startApp(dataDir: string) {
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SERVE_APP: 'false',
+    RATE_LIMIT_MULTIPLIER: '100000',
+    FREE_CHAPTERS: '1000',
+  });
+  const database = await openDatabase({ databaseUrl: null, dataDir: join(dataDir, 'db') });
+  const app = await buildApp(config, { database, logger: false });
+  return { app, database };
+}
+
+/** Runs `body` against an app in a temporary folder, then closes it and removes the folder. */
+export async function withApp<T>(
+  name: string,
+  body: (app: FastifyInstance) => Promise<T>,
+): Promise<T> {
+  const dataDir = mkdtempSync(join(tmpdir(), `chapitres-bench-${name}-`));
+  const { app, database } = await startApp(dataDir);
+  try {
+    await app.ready();
+    return await body(app);
+  } finally {
+    await app.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function signUp(app: FastifyInstance, fullName = 'Jeanne Martin'): Promise<Auth> {
+  const email = `bench.${Date.now()}.${Math.random().toString(36).slice(2)}@example.org`;
+  const signup = await app.inject({
+    method: 'POST',
+    url: '/api/v1/users/signup',
+    payload: {
+      email,
+      password: 'Souvenir1!',
+      full_name: fullName,
+      cgu_validated: true,
+      cgv_validated: true,
+      pdc_validated: true,
+    },
+  });
+  if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/login/access-token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `username=${encodeURIComponent(email)}&password=Souvenir1!`,
+  });
+  return { authorization: `Bearer ${login.json().access_token}` };
+}
+
+export async function createChapter(app: FastifyInstance, auth: Auth): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/conversations',
+    headers: auth,
+  });
+  if (response.statusCode !== 201) throw new Error(`create failed: ${response.body}`);
+  return response.json().id as string;
+}
+
+/** The p-th percentile of ascending `sorted` values. */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}

@@ -1,0 +1,149 @@
+// The chapter's AI products (api.md § Conversations, generate): title, keywords and text from the writer,
+// a picture from the illustrator. One generation per chapter at a time, across processes (a lease on the
+// chapter row); nothing is changed unless the writer answered.
+import { AppError } from '../../errors.ts';
+import { limits } from '../../limits.ts';
+import type { Conversation } from '../../contract/conversations.ts';
+import type { UserRow } from '../accounts/repository.ts';
+import type { ChatRepository } from '../chat/repository.ts';
+import type { ConversationsRepository } from '../conversations/repository.ts';
+import type { ConversationsService } from '../conversations/service.ts';
+import type { ImagesService } from '../images/service.ts';
+import { userLanguage, type OnboardingService } from '../onboarding/service.ts';
+import type { Illustrator } from '../../providers/illustrator/types.ts';
+import { IllustratorUnavailableError } from '../../providers/illustrator/types.ts';
+import { parseSummaryInstructions } from '../../providers/writer/instructions.ts';
+import type { Writer, WriterOutput } from '../../providers/writer/types.ts';
+import { WriterUnavailableError } from '../../providers/writer/types.ts';
+
+/** Longer than any writer call (retries and one regeneration included): a crashed run frees the chapter. */
+const LEASE_MS = 5 * 60_000;
+
+export interface Products {
+  title: boolean;
+  keywords: boolean;
+  image: boolean;
+  summary: boolean;
+}
+
+export interface SummaryKwargs {
+  userInstructions: string | null;
+  usePreviousSummary: boolean;
+}
+
+export class GenerationService {
+  constructor(
+    private readonly conversations: ConversationsService,
+    private readonly repository: ConversationsRepository,
+    private readonly chat: ChatRepository,
+    private readonly onboarding: OnboardingService,
+    private readonly images: ImagesService,
+    private readonly writer: Writer,
+    private readonly illustrator: Illustrator,
+  ) {}
+
+  async generate(
+    user: UserRow,
+    id: string,
+    products: Products,
+    kwargs: SummaryKwargs,
+  ): Promise<Conversation> {
+    const before = await this.conversations.get(user, id);
+    const transcript = await this.chat.transcript(id);
+    if (!transcript.some((message) => message.type === 'user'))
+      throw new AppError('not_enough_messages');
+    if (!(await this.repository.claimGeneration(id, LEASE_MS)))
+      throw new AppError('generation_in_progress');
+    try {
+      let title = before.title_infos.title;
+      let keywords = before.keywords_infos.keywords;
+      let summary = before.summary_infos.summary;
+      if (products.title || products.keywords || products.summary) {
+        const written = await this.write(user, transcript, summary, products, kwargs);
+        if (written.title !== undefined) title = written.title;
+        if (written.keywords !== undefined) keywords = written.keywords;
+        const changes: { title?: string; keywords?: string[] } = {};
+        if (products.title && written.title) changes.title = written.title;
+        if (products.keywords && written.keywords) changes.keywords = written.keywords;
+        if (changes.title !== undefined || changes.keywords !== undefined)
+          await this.repository.update(user.id, id, changes);
+        if (products.summary && written.summary) {
+          summary = written.summary;
+          await this.repository.addSummaryVersion(id, written.summary, written.warnings);
+        }
+      }
+      // A full chapter gets no picture (api.md: "adds one image unless … 5"): none is drawn for nothing.
+      if (products.image && before.images.length < limits.imagesPerChapter)
+        await this.illustrate(user, id, { title, keywords, summary });
+      return await this.conversations.get(user, id);
+    } finally {
+      await this.repository.releaseGeneration(id);
+    }
+  }
+
+  /** The picture `POST /conversations/{id}/images` makes when it is sent no file. */
+  async picture(user: UserRow, conversationId: string): Promise<Buffer> {
+    const chapter = await this.conversations.get(user, conversationId);
+    return this.draw(user, conversationId, {
+      title: chapter.title_infos.title,
+      keywords: chapter.keywords_infos.keywords,
+      summary: chapter.summary_infos.summary,
+    });
+  }
+
+  private async write(
+    user: UserRow,
+    transcript: Awaited<ReturnType<ChatRepository['transcript']>>,
+    previousSummary: string | null,
+    products: Products,
+    kwargs: SummaryKwargs,
+  ): Promise<WriterOutput> {
+    try {
+      return await this.writer.write({
+        language: userLanguage(user),
+        personName: user.fullName.trim() || null,
+        profile: await this.onboarding.profile(user),
+        transcript,
+        previousSummary,
+        doTitle: products.title,
+        doKeywords: products.keywords,
+        doSummary: products.summary,
+        options: parseSummaryInstructions(kwargs.userInstructions, kwargs.usePreviousSummary),
+      });
+    } catch (error) {
+      if (error instanceof WriterUnavailableError) throw new AppError('ai_unavailable');
+      throw error;
+    }
+  }
+
+  /** A picture is added unless the chapter filled up meanwhile (then addGeneratedImage adds none). */
+  private async illustrate(
+    user: UserRow,
+    id: string,
+    chapter: { title: string | null; keywords: string[]; summary: string | null },
+  ): Promise<void> {
+    const png = await this.draw(user, id, chapter);
+    await this.images.addGeneratedImage(user.id, id, png);
+  }
+
+  private async draw(
+    user: UserRow,
+    id: string,
+    chapter: { title: string | null; keywords: string[]; summary: string | null },
+  ): Promise<Buffer> {
+    try {
+      const { png } = await this.illustrator.illustrate({
+        language: userLanguage(user),
+        title: chapter.title,
+        keywords: chapter.keywords,
+        summary: chapter.summary,
+        // A new seed each time: regenerating a chapter's picture gives another one.
+        seed: `${id}:${Date.now()}`,
+      });
+      return png;
+    } catch (error) {
+      if (error instanceof IllustratorUnavailableError) throw new AppError('ai_unavailable');
+      throw error;
+    }
+  }
+}
