@@ -334,7 +334,7 @@ describe('bad input', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('rejects instructions over 2000 characters, unknown fields and non-boolean flags with 422', async () => {
+  it('rejects instructions over 2000 characters, a comment over 500, unknown fields and non-boolean flags with 422', async () => {
     const { user, id } = await chapterWithStory();
     expectError(
       await generate(user, id, 'do_summary=true', {
@@ -344,6 +344,26 @@ describe('bad input', () => {
       'validation_error',
       ['body', 'summary_kwargs', 'user_instructions'],
     );
+    // The comment part is bounded to 500 characters, like the app's field (spec §5).
+    expectError(
+      await generate(user, id, 'do_summary=true', {
+        summary_kwargs: {
+          user_instructions: `Générer un résumé. Commentaire supplémentaire : ${'é'.repeat(501)}`,
+        },
+      }),
+      422,
+      'validation_error',
+      ['body', 'summary_kwargs', 'user_instructions'],
+    );
+    expect(
+      (
+        await generate(user, id, 'do_title=true', {
+          summary_kwargs: {
+            user_instructions: `Générer un résumé. Commentaire supplémentaire : ${'é'.repeat(500)}`,
+          },
+        })
+      ).statusCode,
+    ).toBe(200);
     expectError(
       await generate(user, id, 'do_summary=true', { summary_kwargs: { tone: 'gai' } }),
       422,

@@ -10,6 +10,9 @@ import {
   type GenerateBody as GenerateBodyType,
   type GenerateQuery as GenerateQueryType,
 } from '../../contract/generation.ts';
+import { AppError } from '../../errors.ts';
+import { limits } from '../../limits.ts';
+import { summaryCommentOf } from '../../providers/writer/instructions.ts';
 import type { GenerationService } from './service.ts';
 
 export function generationRoutes(generation: GenerationService) {
@@ -37,6 +40,13 @@ export function generationRoutes(generation: GenerationService) {
         const { id } = request.params as { id: string };
         const query = request.query as GenerateQueryType;
         const kwargs = (request.body as GenerateBodyType | undefined)?.summary_kwargs;
+        // The comment of the instruction text is bounded like the app's field (spec §5: 500).
+        if (summaryCommentOf(kwargs?.user_instructions).length > limits.summaryCommentMaxLength)
+          throw new AppError(
+            'validation_error',
+            {},
+            { loc: ['body', 'summary_kwargs', 'user_instructions'] },
+          );
         return generation.generate(
           currentUser(request),
           id,

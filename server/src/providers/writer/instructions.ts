@@ -25,6 +25,21 @@ export function formatSummaryInstructions(options: SummaryOptions): string {
   return text;
 }
 
+/**
+ * The free comment carried by `user_instructions`, untrimmed in length: the part after
+ * 'Commentaire supplémentaire :' in the app's format, or the whole text when it is not in that format.
+ */
+export function summaryCommentOf(userInstructions: string | null | undefined): string {
+  const text = (userInstructions ?? '').trim();
+  const commentAt = text.search(/commentaire suppl[ée]mentaire\s*:/i);
+  if (commentAt >= 0)
+    return text
+      .slice(commentAt)
+      .replace(/^commentaire suppl[ée]mentaire\s*:\s*/i, '')
+      .trim();
+  return normalize(text).startsWith('generer un resume') ? '' : text;
+}
+
 /** Reads `summary_kwargs` back into options; unknown or missing choices are null, never an error. */
 export function parseSummaryInstructions(
   userInstructions: string | null | undefined,
@@ -33,16 +48,15 @@ export function parseSummaryInstructions(
   const text = (userInstructions ?? '').trim();
   const commentAt = text.search(/commentaire suppl[ée]mentaire\s*:/i);
   const head = commentAt >= 0 ? text.slice(0, commentAt) : text;
-  const comment =
-    commentAt >= 0
-      ? text
-          .slice(commentAt)
-          .replace(/^commentaire suppl[ée]mentaire\s*:\s*/i, '')
-          .trim()
-      : '';
+  const comment = summaryCommentOf(text);
   const normHead = normalize(head);
-  const style = SUMMARY_STYLES.find((s: SummaryStyle) => normHead.includes(s)) ?? null;
-  const perspectiveMatch = normHead.match(/perspective\s+(premiere|troisieme)/);
+  const inAppFormat = normHead.startsWith('generer un resume');
+  const style = inAppFormat
+    ? (SUMMARY_STYLES.find((s: SummaryStyle) => normHead.includes(s)) ?? null)
+    : null;
+  const perspectiveMatch = inAppFormat
+    ? normHead.match(/perspective\s+(premiere|troisieme)/)
+    : null;
   const perspective = (perspectiveMatch?.[1] as SummaryPerspective | undefined) ?? null;
   return {
     style,

@@ -9,6 +9,7 @@ import { buildWriterMessages, loadWriterTemplates } from '../../../src/providers
 import {
   formatSummaryInstructions,
   parseSummaryInstructions,
+  summaryCommentOf,
 } from '../../../src/providers/writer/instructions.ts';
 import { CHILDHOOD, ENGLISH, WORK, chapterInput, input, plain } from './helpers.ts';
 
@@ -297,6 +298,15 @@ describe('prompt and instructions', () => {
     expect(
       parseSummaryInstructions('Générer un résumé avec perspective troisième').perspective,
     ).toBe('troisieme');
+    // A text that is not the app's format is the person's comment, whole.
+    expect(parseSummaryInstructions('Plus court, perspective troisieme')).toMatchObject({
+      perspective: null,
+      comment: 'Plus court, perspective troisieme',
+    });
+    expect(summaryCommentOf('Générer un résumé avec style & ton "elegant-formel"')).toBe('');
+    expect(
+      summaryCommentOf(`Générer un résumé. Commentaire supplémentaire : ${'a'.repeat(600)}`),
+    ).toHaveLength(600);
   });
 
   it('parses JSON only when there is an object', () => {
