@@ -1,8 +1,9 @@
-// Route module for /conversations/:conversationID/images (ImageManagerView): the image manager arrives with the images feature; until then, its heading.
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/layouts/page';
+// Route module for /conversations/:conversationID/images (ImageManagerView): the chapter's pictures.
+// Keyed by chapter so that moving to another chapter starts afresh.
+import { useParams } from 'react-router';
+import { ImageManager } from '../../features/images/components/image-manager';
 
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('routes.conversationImages')} />;
+  const { conversationID = '' } = useParams();
+  return <ImageManager key={conversationID} conversationId={conversationID} />;
 }

@@ -1,8 +1,15 @@
-// Route module for /conversations/:conversationID/share: the share page arrives with the sharing feature; until then, its heading.
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/layouts/page';
+// Route module for /conversations/:conversationID/share (spec: "share page; its content is not shown"):
+// the chapter page with its share modal open, so a shared or bookmarked link lands somewhere useful.
+import { Navigate, useParams } from 'react-router';
+import { OPEN_SHARE_STATE } from '../../features/conversation/components/conversation-page';
 
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('routes.conversationShare')} />;
+  const { conversationID = '' } = useParams();
+  return (
+    <Navigate
+      to={`/conversations/${encodeURIComponent(conversationID)}`}
+      replace
+      state={OPEN_SHARE_STATE}
+    />
+  );
 }

@@ -1,8 +1,9 @@
-// Route module for /conversations/:conversationID (ConversationView): the chapter view arrives with the chapters feature; until then, its heading.
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/layouts/page';
+// Route module for /conversations/:conversationID (ConversationView): the chapter page. Keyed by
+// chapter so that moving to another chapter starts afresh.
+import { useParams } from 'react-router';
+import { ConversationPage } from '../../features/conversation/components/conversation-page';
 
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('routes.conversation')} />;
+  const { conversationID = '' } = useParams();
+  return <ConversationPage key={conversationID} conversationId={conversationID} />;
 }

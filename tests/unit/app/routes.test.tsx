@@ -142,19 +142,45 @@ describe('signed out', () => {
   });
 });
 
+const chapterC1 = {
+  id: 'c1',
+  title_infos: { title: 'Le jardin de ma grand-mère' },
+  keywords_infos: { keywords: [] },
+  summary_infos: { summary: 'Il était une fois.', allowed_actions: [], warnings: [] },
+  images: [],
+  created_at: '2025-03-01T09:00:00.000Z',
+  updated_at: '2025-03-01T10:00:00.000Z',
+  conv_author: null,
+  chat_count: 7,
+};
+
 describe('signed in', () => {
   beforeEach(() => {
     signInAs();
-    mockFetch({ 'GET /api/v1/users/me': jsonReply(testUserWire) });
+    mockFetch({
+      'GET /api/v1/users/me': jsonReply(testUserWire),
+      'GET /api/v1/conversations/c1': jsonReply(chapterC1),
+    });
   });
 
   it.each(protectedPages)('%s shows its page with the title %s', async (path, title) => {
-    renderApp(path);
-    // The chat's heading is the chapter's title ("Nouveau chapitre" until it is known); the tab says
-    // which screen it is.
-    const heading = path.endsWith('/chat') ? 'Nouveau chapitre' : title;
-    await screen.findByRole('heading', { level: 1, name: heading });
-    await waitFor(() => expect(document.title).toBe(`Chapitres – ${title}`));
+    const { router } = renderApp(path);
+    // The chat's heading is the chapter's title ("Nouveau chapitre" until it is known), the chapter
+    // page's too, the image manager has its own; the tab says which screen it is. The share address
+    // opens the chapter with its share dialog.
+    const headings: Record<string, string> = {
+      '/conversations/c1/chat': 'Nouveau chapitre',
+      '/conversations/c1': 'Le jardin de ma grand-mère',
+      '/conversations/c1/share': 'Le jardin de ma grand-mère',
+      '/conversations/c1/images': 'Les images du chapitre',
+    };
+    await screen.findByRole('heading', { level: 1, name: headings[path] ?? title });
+    const tab = path.endsWith('/share') ? 'Chapitre' : title;
+    await waitFor(() => expect(document.title).toBe(`Chapitres – ${tab}`));
+    if (path.endsWith('/share')) {
+      expect(router.state.location.pathname).toBe('/conversations/c1');
+      expect(await screen.findByRole('dialog', { name: 'Partager mon histoire' })).toBeTruthy();
+    }
   });
 
   it('skips the login screen', async () => {

@@ -123,12 +123,25 @@ describe('small-screen menu', () => {
 describe('breadcrumb bar', () => {
   beforeEach(() => {
     signInAs();
-    mockFetch({ 'GET /api/v1/users/me': jsonReply(testUserWire) });
+    mockFetch({
+      'GET /api/v1/users/me': jsonReply(testUserWire),
+      'GET /api/v1/conversations/c42': jsonReply({
+        id: 'c42',
+        title_infos: { title: 'La ferme' },
+        keywords_infos: { keywords: [] },
+        summary_infos: { summary: null, allowed_actions: [], warnings: [] },
+        images: [],
+        created_at: '2025-03-01T09:00:00.000Z',
+        updated_at: '2025-03-01T10:00:00.000Z',
+        conv_author: null,
+        chat_count: 1,
+      }),
+    });
   });
 
   it('shows where you are, the linked crumbs and the current page', async () => {
     renderApp('/conversations/c42/images');
-    await screen.findByRole('heading', { level: 1, name: 'Images du chapitre' });
+    await screen.findByRole('heading', { level: 1, name: 'Les images du chapitre' });
     const bar = screen.getByRole('navigation', { name: "Fil d'Ariane" });
     expect(bar.textContent).toContain('Vous êtes ici :');
     expect(

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/layouts/page';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
@@ -43,6 +44,23 @@ function isNetworkError(error: unknown): boolean {
   return error instanceof ApiError && error.reason === 'network';
 }
 
+/** The state another page (the chapter page's "Nouveau chapitre") sends to start a chapter here. */
+export const NEW_CHAPTER_STATE = { newChapter: true } as const;
+
+/** Starts a chapter once, when the page was opened with NEW_CHAPTER_STATE and the access is known. */
+function useNewChapterRequest(accessKnown: boolean, startChapter: () => void) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const requested = (location.state as { newChapter?: boolean } | null)?.newChapter === true;
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    if (!requested || !accessKnown || handled.current === location.key) return;
+    handled.current = location.key;
+    void navigate('.', { replace: true, state: null });
+    startChapter();
+  }, [requested, accessKnown, startChapter, navigate, location.key]);
+}
+
 export function HomePage({ hasOnboardingAnswers, termsDialog }: HomePageProps) {
   const { t } = useTranslation('chapters');
   const user = useSessionUser();
@@ -51,6 +69,7 @@ export function HomePage({ hasOnboardingAnswers, termsDialog }: HomePageProps) {
   const stored = useStoredChapters();
   const access = useAccessStatus();
   const newChapter = useNewChapter();
+  useNewChapterRequest(access.isFetched, newChapter.startChapter);
   const [toDelete, setToDelete] = useState<Chapter | null>(null);
   const [bannerClosed, setBannerClosed] = useAtom(subscriptionBannerClosedAtom);
   const focusListHeading = useRef(false);

@@ -1,0 +1,135 @@
+// Edit mode of the chapter page (spec §2): the title as an input, the text as a 20-row textarea,
+// cancel and save. What is typed is a Dexie draft from the first keystroke (a reload or a closed tab
+// gives it back); saving queues the changed fields in the outbox, which sends them once — at once when
+// online, when the connection returns otherwise.
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Notice } from '../../../components/ui/notice';
+import { toast } from '../../../lib/toast';
+import { queueChapterEdit } from '../../../offline/chapter-edits';
+import { useDraft } from '../../../offline/use-draft';
+
+interface EditFormProps {
+  conversationId: string;
+  /** What the fields start from: the shown title and text. */
+  title: string;
+  summary: string;
+  /** The server's values and updated_at, the base of the queued edits. */
+  serverTitle: string | null;
+  serverSummary: string | null;
+  updatedAt: string;
+  onDone: () => void;
+}
+
+export const titleDraftKey = (id: string) => `title:${id}` as const;
+export const summaryDraftKey = (id: string) => `summary:${id}` as const;
+
+export function EditForm(props: EditFormProps) {
+  const { conversationId, title, summary, onDone } = props;
+  const { t } = useTranslation('conversation');
+  const [titleValue, setTitle, clearTitle, titleStatus] = useDraft(titleDraftKey(conversationId));
+  const [summaryValue, setSummary, clearSummary, summaryStatus] = useDraft(
+    summaryDraftKey(conversationId),
+  );
+  const [saving, setSaving] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const seeded = useRef(false);
+  const titleId = useId();
+  const summaryId = useId();
+  const loaded = titleStatus.loaded && summaryStatus.loaded;
+
+  // Without a draft the fields start from what the page shows.
+  useEffect(() => {
+    if (!loaded || seeded.current) return;
+    seeded.current = true;
+    if (titleValue === '' && summaryValue === '') {
+      setTitle(title);
+      setSummary(summary);
+    }
+  }, [loaded, titleValue, summaryValue, title, summary, setTitle, setSummary]);
+
+  async function cancel() {
+    await Promise.all([clearTitle(), clearSummary()]);
+    onDone();
+  }
+
+  async function save() {
+    setSaving(true);
+    setFailed(false);
+    try {
+      const base = props.updatedAt;
+      if (titleValue.trim() !== title.trim())
+        await queueChapterEdit(
+          conversationId,
+          { field: 'title', value: titleValue.trim(), base: props.serverTitle },
+          base,
+        );
+      if (summaryValue !== summary)
+        await queueChapterEdit(
+          conversationId,
+          { field: 'summary', value: summaryValue, base: props.serverSummary },
+          base,
+        );
+      await Promise.all([clearTitle(), clearSummary()]);
+      toast.success(t('edit.saved'));
+      onDone();
+    } catch (error) {
+      console.error('Edits not kept', error);
+      setFailed(true);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const saveError = titleStatus.saveError ?? summaryStatus.saveError;
+  return (
+    <form
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <h2 className="text-2xl">{t('edit.title')}</h2>
+      <div className="space-y-1">
+        <label htmlFor={titleId} className="block text-lg font-semibold">
+          {t('edit.titleLabel')}
+        </label>
+        <input
+          id={titleId}
+          value={titleValue}
+          disabled={!loaded}
+          maxLength={500}
+          onChange={(event) => setTitle(event.target.value)}
+          className="min-h-target w-full rounded-lg border-2 border-line bg-surface px-4 py-2 text-xl text-ink"
+        />
+      </div>
+      <div className="space-y-1">
+        <label htmlFor={summaryId} className="block text-lg font-semibold">
+          {t('edit.summaryLabel')}
+        </label>
+        <textarea
+          id={summaryId}
+          rows={20}
+          value={summaryValue}
+          disabled={!loaded}
+          onChange={(event) => setSummary(event.target.value)}
+          className="w-full rounded-lg border-2 border-line bg-surface px-4 py-3 text-lg leading-relaxed text-ink"
+        />
+      </div>
+      <div aria-live="polite" className="space-y-2">
+        {saveError && <Notice tone="warning">{t('edit.draftError')}</Notice>}
+        {failed && <Notice tone="error">{t('edit.failed')}</Notice>}
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" busy={saving} disabled={!loaded}>
+          {t('edit.save')}
+        </Button>
+        <Button variant="secondary" onClick={() => void cancel()}>
+          {t('edit.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+// GET /conversations/{id} (api.md § Conversations), shared by the chapter view and the image manager so
+// both read and refresh one cached copy. Each answer is also kept on the device (src/offline) so the
+// chapter can be read without a connection.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { storeChapter } from '../offline/stored-chapters';
+import { apiRequest } from './api-client';
+
+/** A picture of the chapter; `position` is 1-based, the first is the main image. */
+export interface ChapterImageWire {
+  id: string;
+  url: string;
+  legend: string | null;
+  position: number;
+}
+
+export type SummaryAction = 'undo' | 'redo';
+
+/** The conversation, field for field the same as server/src/contract/conversations.ts. */
+export interface ConversationWire {
+  id: string;
+  title_infos: { title: string | null };
+  keywords_infos: { keywords: string[] };
+  summary_infos: {
+    summary: string | null;
+    allowed_actions: SummaryAction[];
+    /** What the writer flagged on the shown text ('not_enough_content', 'unfaithful:…'); [] otherwise. */
+    warnings: string[];
+  };
+  images: ChapterImageWire[];
+  created_at: string;
+  updated_at: string;
+  conv_author: string | null;
+  chat_count: number;
+}
+
+/** The limit of pictures per chapter (api.md § Images: 409 `max_images_reached`). */
+export const MAX_IMAGES_PER_CHAPTER = 5;
+
+export const conversationKeys = {
+  all: ['conversation'] as const,
+  detail: (conversationId: string) => [...conversationKeys.all, conversationId] as const,
+};
+
+export async function getConversation(conversationId: string): Promise<ConversationWire> {
+  const conversation = await apiRequest<ConversationWire>(
+    `/conversations/${encodeURIComponent(conversationId)}`,
+  );
+  await storeChapter(conversation);
+  return conversation;
+}
+
+export function conversationQueryOptions(conversationId: string) {
+  return queryOptions({
+    queryKey: conversationKeys.detail(conversationId),
+    queryFn: () => getConversation(conversationId),
+    // The views show their own not-found and offline states; a 401 still signs out (query-client.ts).
+    meta: { globalErrorToast: false },
+  });
+}
+
+export function useConversation(conversationId: string, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    ...conversationQueryOptions(conversationId),
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** The images in their order (position 1 first). */
+export function orderedImages(images: readonly ChapterImageWire[]): ChapterImageWire[] {
+  return [...images].sort((a, b) => a.position - b.position);
+}
