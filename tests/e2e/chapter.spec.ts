@@ -220,6 +220,18 @@ test('a chapter written, corrected, undone, rewritten, illustrated with five pho
     )
     .toEqual([uploaded[1]!.id, uploaded[2]!.id, uploaded[0]!.id, uploaded[3]!.id, uploaded[4]!.id]);
 
+  // And by keyboard: pick the new first picture up, move it one place on, put it down.
+  await page.getByRole('button', { name: /^Déplacer.*image 1/ }).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  await expect
+    .poll(async () =>
+      (await chapterOnServer(request, account, id)).images
+        .sort((a, b) => a.position - b.position)
+        .map((image) => image.id),
+    )
+    .toEqual([uploaded[2]!.id, uploaded[1]!.id, uploaded[0]!.id, uploaded[3]!.id, uploaded[4]!.id]);
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // Caption the main picture.

@@ -21,8 +21,11 @@ export function useDeleteChapter(conversationId: string) {
   return useMutation({
     mutationFn: () => deleteChapter(conversationId),
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: conversationKeys.detail(conversationId) });
       void queryClient.invalidateQueries({ queryKey: ['chapters'] });
+      // Once the page has gone (it would fetch the chapter again while it shows it).
+      setTimeout(() =>
+        queryClient.removeQueries({ queryKey: conversationKeys.detail(conversationId) }),
+      );
     },
     meta: { globalErrorToast: false },
   });

@@ -1,0 +1,391 @@
+// The chapter page: what it shows, the text written on arrival, corrections through the outbox (kept as
+// drafts), undo/redo, the author line, deletion, the broken-picture fallback, offline reading, 404.
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../../src/db/db';
+import { reportNetworkFailure, reportNetworkSuccess } from '../../../src/offline/connectivity';
+import { storeChapter } from '../../../src/offline/stored-chapters';
+import { errorReply, jsonReply } from '../support/fetch-mock';
+import { renderApp, resetApp } from '../support/render-app';
+import { BASE, ID, PAGE, chapterServer, chapterWire, clearDevice, deferred } from './support';
+
+beforeEach(async () => {
+  await resetApp();
+  await clearDevice();
+  reportNetworkSuccess();
+});
+
+async function pendingOps() {
+  return db.outbox.where('[entity+entityId]').equals(['chapter', ID]).toArray();
+}
+
+describe('the chapter page', () => {
+  it('shows the title, keywords, the main picture first, the thumbnails and the text', async () => {
+    chapterServer();
+    renderApp(PAGE);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'La maison de Roanne' }),
+    ).toBeTruthy();
+    expect(screen.getByText('Roanne, gare, Loire')).toBeTruthy();
+    const main = screen.getByRole('img', { name: 'La gare' });
+    expect(main.getAttribute('src')).toBe('/files/one.jpg');
+    expect(screen.getByRole('button', { name: "Afficher l'image 2 en grand" })).toBeTruthy();
+    const story = screen.getByRole('region', { name: 'Votre récit' });
+    expect(within(story).getByText('Je suis née en 1941 à Roanne.').tagName).toBe('P');
+    expect(within(story).getByText('Mon père était cheminot.')).toBeTruthy();
+    // Nothing to undo or redo: no buttons.
+    expect(screen.queryByRole('button', { name: /Annuler la dernière modification/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Rétablir/ })).toBeNull();
+    // A standard account has no author line.
+    expect(screen.queryByText('par Paul')).toBeNull();
+    for (const name of [
+      'Corriger mon histoire',
+      'Refaire le résumé',
+      'Partager mon histoire',
+      'Nouveau chapitre',
+      'Supprimer le chapitre',
+    ])
+      expect(screen.getByRole('button', { name })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Continuer mon histoire' }).getAttribute('href')).toBe(
+      `${PAGE}/chat`,
+    );
+    expect(screen.getByRole('link', { name: 'Gérer les images' }).getAttribute('href')).toBe(
+      `${PAGE}/images`,
+    );
+    // Opened once, the chapter is kept on the device.
+    await waitFor(async () =>
+      expect((await db.chapters.get(ID))?.title).toBe('La maison de Roanne'),
+    );
+  });
+
+  it('shows a larger thumbnail when it is pressed', async () => {
+    chapterServer();
+    renderApp(PAGE);
+    await userEvent.click(
+      await screen.findByRole('button', { name: "Afficher l'image 2 en grand" }),
+    );
+    expect(screen.getByRole('img', { name: 'Image 2 du chapitre' }).getAttribute('src')).toBe(
+      '/files/two.jpg',
+    );
+  });
+
+  it('replaces a picture that fails to load by the default one and says so', async () => {
+    chapterServer();
+    renderApp(PAGE);
+    const main = await screen.findByRole('img', { name: 'La gare' });
+    fireEvent.error(main);
+    await waitFor(() => expect(main.getAttribute('src')).toBe('/images/default-image.svg'));
+    expect(await screen.findByText("Impossible de charger l'image")).toBeTruthy();
+  });
+
+  it('writes a chapter with answers and no text on arrival, once, with the placeholder meanwhile', async () => {
+    const answer = deferred<ReturnType<typeof jsonReply>>();
+    const server = chapterServer(
+      chapterWire({
+        title_infos: { title: null },
+        summary_infos: { summary: null, allowed_actions: [], warnings: [] },
+        images: [],
+      }),
+      { routes: { [`POST ${BASE}/generate`]: () => answer.promise } },
+    );
+    renderApp(PAGE);
+    expect(await screen.findByText('Le résumé est en cours de génération...')).toBeTruthy();
+    const [call, ...others] = server.callsTo(`POST ${BASE}/generate`);
+    expect(others).toHaveLength(0);
+    expect(Object.fromEntries(call!.query)).toEqual({
+      do_title: 'true',
+      do_keywords: 'true',
+      do_image: 'true',
+      do_summary: 'true',
+    });
+    expect(JSON.parse(call!.body!)).toEqual({
+      summary_kwargs: { user_instructions: null, use_previous_summary: true },
+    });
+    const written = chapterWire({
+      title_infos: { title: 'Une enfance à Roanne' },
+      summary_infos: { summary: 'Je suis née à Roanne.', allowed_actions: ['undo'], warnings: [] },
+    });
+    server.state.chapter = written;
+    await act(async () => answer.resolve(jsonReply(written)));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Une enfance à Roanne' }),
+    ).toBeTruthy();
+    expect(screen.getByText('Je suis née à Roanne.')).toBeTruthy();
+    expect(screen.queryByText('Le résumé est en cours de génération...')).toBeNull();
+    expect(server.callsTo(`POST ${BASE}/generate`)).toHaveLength(1);
+  });
+
+  it('does not write a chapter that has a text, or no answer yet', async () => {
+    const server = chapterServer(
+      chapterWire({
+        summary_infos: { summary: null, allowed_actions: [], warnings: [] },
+        chat_count: 1,
+      }),
+    );
+    renderApp(PAGE);
+    expect(await screen.findByText(/Le récit de ce chapitre n'est pas encore écrit/)).toBeTruthy();
+    expect(server.callsTo(`POST ${BASE}/generate`)).toHaveLength(0);
+  });
+
+  it('says when the writer failed, and keeps the page', async () => {
+    chapterServer(
+      chapterWire({ summary_infos: { summary: null, allowed_actions: [], warnings: [] } }),
+      {
+        routes: {
+          [`POST ${BASE}/generate`]: errorReply(503, [
+            { type: 'ai_unavailable', msg: 'Indisponible' },
+          ]),
+        },
+      },
+    );
+    renderApp(PAGE);
+    expect(
+      await screen.findByText('Une erreur est survenue lors de la génération du résumé'),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'La maison de Roanne' })).toBeTruthy();
+  });
+
+  it("shows the writer's warnings in plain words", async () => {
+    chapterServer(
+      chapterWire({
+        summary_infos: {
+          summary: 'Il est né à Roanne.',
+          allowed_actions: [],
+          warnings: ['comment_not_applied', 'unfaithful:Lyon'],
+        },
+      }),
+    );
+    renderApp(PAGE);
+    expect(await screen.findByText(/Votre commentaire n'a pas pu être suivi/)).toBeTruthy();
+    expect(screen.getByText(/cite peut-être des noms, des lieux ou des dates/)).toBeTruthy();
+  });
+});
+
+describe('correcting the chapter', () => {
+  it('queues the changed title and text in the outbox and shows them at once', async () => {
+    const user = userEvent.setup();
+    chapterServer();
+    renderApp(PAGE);
+    await user.click(await screen.findByRole('button', { name: 'Corriger mon histoire' }));
+    const title = screen.getByLabelText('Titre du chapitre');
+    const text = screen.getByLabelText('Texte du chapitre');
+    expect(text.getAttribute('rows')).toBe('20');
+    await waitFor(() => expect((title as HTMLInputElement).value).toBe('La maison de Roanne'));
+    expect(screen.queryByRole('button', { name: 'Corriger mon histoire' })).toBeNull();
+    await user.clear(title);
+    await user.type(title, 'Ma maison');
+    await user.type(text, ' Fin.');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+
+    expect(await screen.findByText('La conversation a été mise à jour avec succès.')).toBeTruthy();
+    const ops = await pendingOps();
+    expect(ops.map((op) => [op.field, (op.payload as { value: string }).value])).toEqual([
+      ['title', 'Ma maison'],
+      ['summary', 'Je suis née en 1941 à Roanne.\n\nMon père était cheminot. Fin.'],
+    ]);
+    expect(ops[0]!.baseUpdatedAt).toBe('2025-03-01T10:00:00.000Z');
+    expect((ops[0]!.payload as { base: string }).base).toBe('La maison de Roanne');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ma maison' })).toBeTruthy();
+    expect(screen.getByText('Mon père était cheminot. Fin.')).toBeTruthy();
+    expect(screen.getByText(/Modification en attente/)).toBeTruthy();
+    // The drafts are gone once saved.
+    expect(await db.drafts.count()).toBe(0);
+  });
+
+  it('cancels without queuing anything', async () => {
+    const user = userEvent.setup();
+    chapterServer();
+    renderApp(PAGE);
+    await user.click(await screen.findByRole('button', { name: 'Corriger mon histoire' }));
+    const title = screen.getByLabelText('Titre du chapitre');
+    await waitFor(() => expect((title as HTMLInputElement).value).toBe('La maison de Roanne'));
+    await user.type(title, ' bis');
+    await user.click(screen.getByRole('button', { name: 'Annuler' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'La maison de Roanne' }),
+    ).toBeTruthy();
+    expect(await pendingOps()).toHaveLength(0);
+    await waitFor(async () => expect(await db.drafts.count()).toBe(0));
+  });
+
+  it('gives back what was typed after a reload', async () => {
+    const user = userEvent.setup();
+    chapterServer();
+    renderApp(PAGE);
+    await user.click(await screen.findByRole('button', { name: 'Corriger mon histoire' }));
+    const text = screen.getByLabelText('Texte du chapitre');
+    await waitFor(() => expect((text as HTMLTextAreaElement).value).toContain('cheminot'));
+    await user.type(text, ' Et ma mère tenait une épicerie.');
+    cleanup(); // the tab is closed: the draft is written on the way out
+    await waitFor(async () =>
+      expect((await db.drafts.get(`summary:${ID}`))?.value).toContain('épicerie'),
+    );
+
+    renderApp(PAGE);
+    const again = await screen.findByLabelText('Texte du chapitre');
+    await waitFor(() =>
+      expect((again as HTMLTextAreaElement).value).toContain('Et ma mère tenait une épicerie.'),
+    );
+    expect(
+      await screen.findByText('Vos corrections non enregistrées ont été retrouvées.'),
+    ).toBeTruthy();
+  });
+});
+
+describe('undo and redo', () => {
+  it('are offered only when allowed, and show the text they land on', async () => {
+    const user = userEvent.setup();
+    const server = chapterServer(
+      chapterWire({
+        summary_infos: { summary: 'Texte corrigé.', allowed_actions: ['undo'], warnings: [] },
+      }),
+      {
+        routes: {
+          [`PATCH ${BASE}/summaries`]: (call) => {
+            const undo = call.query.get('action') === 'undo';
+            server.state.chapter = chapterWire({
+              summary_infos: undo
+                ? { summary: 'Texte écrit.', allowed_actions: ['redo'], warnings: [] }
+                : { summary: 'Texte corrigé.', allowed_actions: ['undo'], warnings: [] },
+            });
+            return jsonReply(server.state.chapter);
+          },
+        },
+      },
+    );
+    renderApp(PAGE);
+    await screen.findByText('Texte corrigé.');
+    expect(screen.queryByRole('button', { name: 'Rétablir la modification du récit' })).toBeNull();
+    await user.click(
+      screen.getByRole('button', { name: 'Annuler la dernière modification du récit' }),
+    );
+    expect(await screen.findByText('Texte écrit.')).toBeTruthy();
+    expect(server.callsTo(`PATCH ${BASE}/summaries`)[0]!.query.get('action')).toBe('undo');
+    expect(screen.queryByRole('button', { name: /Annuler la dernière modification/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Rétablir la modification du récit' }));
+    expect(await screen.findByText('Texte corrigé.')).toBeTruthy();
+    expect(server.callsTo(`PATCH ${BASE}/summaries`)[1]!.query.get('action')).toBe('redo');
+  });
+});
+
+describe('the author line', () => {
+  it('is shown to multi-user accounts, Enter confirms and Escape cancels', async () => {
+    const user = userEvent.setup();
+    chapterServer(chapterWire(), { user: { account_type: 'multi-users' } });
+    renderApp(PAGE);
+    expect(await screen.findByText('par Paul')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: "Changer le nom de l'auteur" }));
+    const field = screen.getByLabelText("Nom de l'auteur de ce chapitre");
+    await user.clear(field);
+    await user.type(field, 'Pierre{Escape}');
+    expect(await screen.findByText('par Paul')).toBeTruthy();
+    expect(await pendingOps()).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: "Changer le nom de l'auteur" }));
+    const again = screen.getByLabelText("Nom de l'auteur de ce chapitre");
+    await user.clear(again);
+    await user.type(again, 'Pierre{Enter}');
+    expect(await screen.findByText("Le nom de l'auteur a été mis à jour")).toBeTruthy();
+    expect(await screen.findByText('par Pierre')).toBeTruthy();
+    const [op] = await pendingOps();
+    expect(op).toMatchObject({ field: 'conv_author', payload: { value: 'Pierre', base: 'Paul' } });
+  });
+
+  it('refuses an empty name', async () => {
+    const user = userEvent.setup();
+    chapterServer(chapterWire(), { user: { account_type: 'multi-users' } });
+    renderApp(PAGE);
+    await user.click(await screen.findByRole('button', { name: "Changer le nom de l'auteur" }));
+    const field = screen.getByLabelText("Nom de l'auteur de ce chapitre");
+    await user.clear(field);
+    await user.type(field, '{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe("Le nom de l'auteur ne peut pas être vide.");
+    expect(await pendingOps()).toHaveLength(0);
+  });
+});
+
+describe('deleting the chapter', () => {
+  it('asks first, deletes, forgets the copy on the device and goes home', async () => {
+    const user = userEvent.setup();
+    const server = chapterServer(chapterWire(), {
+      routes: {
+        [`DELETE ${BASE}`]: () => {
+          server.state.chapter = null as never;
+          return { status: 204 };
+        },
+        'GET /api/v1/conversations': jsonReply({ data: { data: [], count: 0 } }),
+        'GET /api/v1/onboardings/questions': jsonReply({ data: [], count: 0 }),
+        'GET /api/v1/onboardings/answers': jsonReply({ data: [], count: 0 }),
+        'GET /api/v1/books': jsonReply({ data: [], count: 0 }),
+        'GET /api/v1/premium-status': 'network-error',
+      },
+    });
+    const { router } = renderApp(PAGE);
+    await user.click(await screen.findByRole('button', { name: 'Supprimer le chapitre' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(
+      within(dialog).getByText('Êtes-vous sûr de vouloir supprimer cette conversation ?'),
+    ).toBeTruthy();
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Annuler' }));
+    expect(server.callsTo(`DELETE ${BASE}`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Oui, supprimer' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(server.callsTo(`DELETE ${BASE}`)).toHaveLength(1);
+    expect(await db.chapters.get(ID)).toBeUndefined();
+  });
+
+  it('keeps the dialog open with the §8 message when it fails', async () => {
+    const user = userEvent.setup();
+    chapterServer(chapterWire(), { routes: { [`DELETE ${BASE}`]: errorReply(500) } });
+    renderApp(PAGE);
+    await user.click(await screen.findByRole('button', { name: 'Supprimer le chapitre' }));
+    await user.click(screen.getByRole('button', { name: 'Oui, supprimer' }));
+    expect(
+      (await screen.findAllByText('Erreur lors de la suppression de la conversation')).length,
+    ).toBeGreaterThan(0);
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
+  });
+});
+
+describe('without the server', () => {
+  it('shows the copy kept on the device and disables what needs the network', async () => {
+    await storeChapter(chapterWire({ title_infos: { title: 'Copie gardée' } }));
+    chapterServer(chapterWire(), { routes: { [`GET ${BASE}`]: 'network-error' } });
+    reportNetworkFailure();
+    renderApp(PAGE);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Copie gardée' })).toBeTruthy();
+    expect(
+      screen.getByText('Hors ligne : vous lisez la copie gardée sur cet appareil.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Mon père était cheminot.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Refaire le résumé' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(screen.getByRole('button', { name: 'Supprimer le chapitre' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    // Corrections still work: they wait in the outbox.
+    expect(screen.getByRole('button', { name: 'Corriger mon histoire' })).toHaveProperty(
+      'disabled',
+      false,
+    );
+  });
+
+  it('says a chapter never opened on this device will show when the connection is back', async () => {
+    chapterServer(chapterWire(), { routes: { [`GET ${BASE}`]: 'network-error' } });
+    reportNetworkFailure();
+    renderApp(PAGE);
+    expect(await screen.findByText("Ce chapitre n'est pas sur cet appareil")).toBeTruthy();
+  });
+
+  it("says another person's or an unknown chapter cannot be found", async () => {
+    chapterServer(chapterWire(), {
+      routes: { [`GET ${BASE}`]: errorReply(404, [{ type: 'not_found', msg: 'Introuvable' }]) },
+    });
+    renderApp(PAGE);
+    expect(await screen.findByText('Ce chapitre est introuvable')).toBeTruthy();
+  });
+});

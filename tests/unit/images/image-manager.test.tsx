@@ -1,0 +1,254 @@
+// The image manager: the grid in order with its badges and counter, the empty state, reordering by the
+// buttons (queued in the outbox), legends (queued), adding with the type check, preview and progress,
+// the five-picture limit (before sending and on a 409), deleting with confirmation, replacing, offline.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../../src/db/db';
+import { reportNetworkFailure, reportNetworkSuccess } from '../../../src/offline/connectivity';
+import { storeChapter } from '../../../src/offline/stored-chapters';
+import { jsonReply } from '../support/fetch-mock';
+import { renderApp, resetApp } from '../support/render-app';
+import { FakeXhr } from './support/fake-xhr';
+import { BASE, ID, chapter, imagesServer, picture } from './support/images-server';
+
+const PAGE = `/conversations/${ID}/images`;
+
+beforeEach(async () => {
+  await resetApp();
+  await Promise.all(db.tables.map((table) => table.clear()));
+  reportNetworkSuccess();
+  FakeXhr.reset();
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  URL.createObjectURL ??= () => 'blob:preview';
+  URL.revokeObjectURL ??= () => {};
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function cards() {
+  return screen.getAllByRole('listitem').filter((item) => item.hasAttribute('data-image-id'));
+}
+
+async function ops() {
+  return db.outbox.where('[entity+entityId]').equals(['chapter', ID]).toArray();
+}
+
+describe('the image manager', () => {
+  it('shows the pictures in order with their badges, the main one marked, and the counter', async () => {
+    imagesServer({ images: [picture(2, 2, 'Le jardin'), picture(1, 1), picture(3, 3)] });
+    renderApp(PAGE);
+    expect(await screen.findByText('3/5 images')).toBeTruthy();
+    expect(cards().map((card) => card.getAttribute('data-image-id'))).toEqual([
+      'img-1',
+      'img-2',
+      'img-3',
+    ]);
+    expect(screen.getByRole('heading', { name: /^Image 1 : l'image principale/ })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Le jardin' })).toBeTruthy();
+    const first = cards()[0]!;
+    expect(
+      within(first)
+        .getByRole('button', { name: /^Mettre avant/ })
+        .getAttribute('aria-disabled'),
+    ).toBe('true');
+  });
+
+  it('shows the empty state', async () => {
+    imagesServer();
+    renderApp(PAGE);
+    expect(await screen.findByText("Ce chapitre n'a pas encore d'image")).toBeTruthy();
+    expect(screen.getByText('0/5 images')).toBeTruthy();
+  });
+
+  it('moves a picture with the buttons and queues the new order', async () => {
+    const user = userEvent.setup();
+    imagesServer({ images: [picture(1, 1), picture(2, 2), picture(3, 3)] });
+    renderApp(PAGE);
+    await screen.findByText('3/5 images');
+    await user.click(within(cards()[0]!).getByRole('button', { name: /^Mettre après/ }));
+    await waitFor(() =>
+      expect(cards().map((card) => card.getAttribute('data-image-id'))).toEqual([
+        'img-2',
+        'img-1',
+        'img-3',
+      ]),
+    );
+    const [op] = await ops();
+    expect(op).toMatchObject({
+      field: 'image-order',
+      payload: { value: ['img-2', 'img-1', 'img-3'], base: ['img-1', 'img-2', 'img-3'] },
+    });
+  });
+
+  it('saves a legend through the outbox', async () => {
+    const user = userEvent.setup();
+    imagesServer({ images: [picture(1, 1)] });
+    renderApp(PAGE);
+    const field = await screen.findByLabelText("Légende de l'image 1");
+    await user.type(field, 'La gare de Roanne');
+    await user.click(screen.getByRole('button', { name: /^Enregistrer la légende/ }));
+    await waitFor(async () =>
+      expect(
+        (await ops()).map((op) => [op.field, (op.payload as { value: string }).value]),
+      ).toEqual([['legend:img-1', 'La gare de Roanne']]),
+    );
+  });
+
+  it('refuses a file that is not a photo before anything is sent', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    imagesServer({ images: [picture(1, 1)] });
+    renderApp(PAGE);
+    await user.click(await screen.findByRole('button', { name: 'Ajouter une photo' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ajouter une photo' });
+    await user.upload(
+      within(dialog).getByLabelText('Choisir une photo'),
+      new File(['%PDF-1.4'], 'lettre.pdf', { type: 'application/pdf' }),
+    );
+    expect(within(dialog).getByText(/Ce type de fichier n'est pas accepté/)).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Envoyer la photo' })).toBeNull();
+    expect(FakeXhr.instances).toHaveLength(0);
+  });
+
+  it('previews a photo, shows the progress and adds it', async () => {
+    const user = userEvent.setup();
+    const { state } = imagesServer({ images: [picture(1, 1)] });
+    renderApp(PAGE);
+    await user.click(await screen.findByRole('button', { name: 'Ajouter une photo' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ajouter une photo' });
+    await user.upload(
+      within(dialog).getByLabelText('Choisir une photo'),
+      new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'maison.jpg', { type: 'image/jpeg' }),
+    );
+    expect(within(dialog).getByRole('img', { name: 'Aperçu de la photo choisie' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Envoyer la photo' }));
+    const xhr = FakeXhr.last();
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe(`${BASE}/images`);
+    expect((xhr.body!.get('file') as File).name).toBe('maison.jpg');
+    xhr.progress(50, 100);
+    expect(await within(dialog).findByText('Envoi de la photo : 50 %')).toBeTruthy();
+    state.images.push({ id: 'img-9', url: '/files/img-9.jpg', legend: null, position: 2 });
+    xhr.respond(201, { ...state.images[1], thumbnail_url: '/files/t.jpg' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('2/5 images')).toBeTruthy();
+  });
+
+  it('opens the limit dialog at five pictures without sending anything', async () => {
+    const user = userEvent.setup();
+    imagesServer({ images: [1, 2, 3, 4, 5].map((n) => picture(n, n)) });
+    renderApp(PAGE);
+    await screen.findByText('5/5 images');
+    await user.click(screen.getByRole('button', { name: 'Ajouter une photo' }));
+    expect(screen.getByRole('dialog', { name: '5 images au maximum' })).toBeTruthy();
+    expect(FakeXhr.instances).toHaveLength(0);
+  });
+
+  it('opens the limit dialog when the server answers 409', async () => {
+    const user = userEvent.setup();
+    imagesServer({ images: [picture(1, 1)] });
+    renderApp(PAGE);
+    await user.click(await screen.findByRole('button', { name: 'Ajouter une photo' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ajouter une photo' });
+    await user.upload(
+      within(dialog).getByLabelText('Choisir une photo'),
+      new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'maison.jpg', { type: 'image/jpeg' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Envoyer la photo' }));
+    FakeXhr.last().respond(409, {
+      detail: [{ type: 'max_images_reached', msg: 'Cinq images au plus' }],
+    });
+    expect(await screen.findByRole('dialog', { name: '5 images au maximum' })).toBeTruthy();
+  });
+
+  it('deletes a picture after asking', async () => {
+    const user = userEvent.setup();
+    const { net } = imagesServer({ images: [picture(1, 1), picture(2, 2)] });
+    renderApp(PAGE);
+    await screen.findByText('2/5 images');
+    await user.click(within(cards()[1]!).getByRole('button', { name: /^Supprimer/ }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(
+      within(dialog).getByText('Êtes-vous sûr de vouloir supprimer cette image ?'),
+    ).toBeTruthy();
+    expect(net.callsTo(`DELETE ${BASE}/images/img-2`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: "Oui, supprimer l'image" }));
+    expect(await screen.findByText('1/5 images')).toBeTruthy();
+    expect(net.callsTo(`DELETE ${BASE}/images/img-2`)).toHaveLength(1);
+  });
+
+  it('asks for an illustration', async () => {
+    const user = userEvent.setup();
+    const { net } = imagesServer({ images: [picture(1, 1)] });
+    renderApp(PAGE);
+    await user.click(await screen.findByRole('button', { name: 'Demander une illustration' }));
+    expect(await screen.findByText('2/5 images')).toBeTruthy();
+    expect(net.callsTo(`POST ${BASE}/images`)).toHaveLength(1);
+  });
+
+  it('replaces a picture by a new illustration at the same place with its legend', async () => {
+    const user = userEvent.setup();
+    const { net, state } = imagesServer({
+      images: [picture(1, 1, 'Maman'), picture(2, 2)],
+    });
+    renderApp(PAGE);
+    await screen.findByText('2/5 images');
+    await user.click(within(cards()[0]!).getByRole('button', { name: /^Nouvelle illustration/ }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: "Remplacer l'image 1 ?" })).getByRole('button', {
+        name: 'Oui, remplacer',
+      }),
+    );
+    await waitFor(() => expect(net.callsTo(`DELETE ${BASE}/images/img-1`)).toHaveLength(1));
+    await waitFor(() =>
+      expect(state.images.map((i) => [i.id, i.position, i.legend])).toEqual([
+        ['img-101', 1, 'Maman'],
+        ['img-2', 2, null],
+      ]),
+    );
+  });
+
+  it('offline, shows the stored pictures and keeps only order and legends available', async () => {
+    await storeChapter(chapter([picture(1, 1), picture(2, 2)]));
+    imagesServer({ extra: { [`GET ${BASE}`]: 'network-error' } });
+    reportNetworkFailure();
+    renderApp(PAGE);
+    expect(await screen.findByText('2/5 images')).toBeTruthy();
+    expect(
+      screen.getByText(/Vous pouvez changer l'ordre des images et leurs légendes/),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ajouter une photo' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(within(cards()[0]!).getByRole('button', { name: /^Supprimer/ })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(within(cards()[0]!).getByRole('button', { name: /^Mettre après/ })).toHaveProperty(
+      'disabled',
+      false,
+    );
+  });
+
+  it('replaces a picture that fails to load by the default one and says so', async () => {
+    imagesServer({ images: [picture(1, 1)] });
+    renderApp(PAGE);
+    const image = await screen.findByRole('img', { name: /Image 1 du chapitre/ });
+    image.dispatchEvent(new Event('error'));
+    await waitFor(() => expect(image.getAttribute('src')).toBe('/images/default-image.svg'));
+    expect(await screen.findByText("Impossible de charger l'image")).toBeTruthy();
+  });
+
+  it('says when the chapter does not exist', async () => {
+    imagesServer({
+      extra: {
+        [`GET ${BASE}`]: jsonReply({ detail: [{ type: 'not_found', msg: 'Introuvable' }] }, 404),
+      },
+    });
+    renderApp(PAGE);
+    expect(await screen.findByText('Ce chapitre est introuvable')).toBeTruthy();
+  });
+});
