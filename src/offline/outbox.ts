@@ -491,8 +491,17 @@ export async function resolveConflict(opId: string, keep: 'local' | 'server'): P
     if (keep === 'server') {
       await db.outbox.delete(opId);
     } else {
+      // The person has seen the saved version and chosen theirs: it is now made against that version,
+      // so it must not meet the same conflict again (payloads that carry a `base` value lose it).
+      const op = await db.outbox.get(opId);
+      const payload = op?.payload;
+      const rebased =
+        payload && typeof payload === 'object' && 'base' in payload
+          ? { ...(payload as Record<string, unknown>), base: null }
+          : payload;
       await db.outbox.update(opId, {
         status: 'pending',
+        payload: rebased,
         baseUpdatedAt: conflict?.serverUpdatedAt ?? null,
         nextAttemptAt: Date.now(),
         lastError: null,

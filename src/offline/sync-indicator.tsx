@@ -21,7 +21,8 @@ export function SyncIndicator() {
     saved: () => t('status.saved'),
     pending: () => t('status.pending', { count: pendingCount }),
     syncing: () => t('status.syncing'),
-    offline: () => t('status.offline'),
+    offline: () =>
+      pendingCount > 0 ? t('status.offlinePending', { count: pendingCount }) : t('status.offline'),
     conflict: () => t('status.conflict', { count: conflictCount }),
   };
   const label = labels[state]();

@@ -310,6 +310,32 @@ describe('replayOutbox', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('keeping my version drops the old base, so the same conflict is not met again', async () => {
+    let calls = 0;
+    const sender: OutboxSender = async (op) => {
+      calls += 1;
+      const { base } = op.payload as { value: string; base: string | null };
+      // Like the chapter sender: the server holds neither the base nor the new value.
+      if (base !== null) throw new OutboxConflictError({ title: 'Autre' }, T1);
+    };
+    const [opId] = await enqueueOffline({
+      entity: 'chapter',
+      entityId: 'c1',
+      field: 'title',
+      payload: { value: 'Le mien', base: 'Ancien' },
+      baseUpdatedAt: T0,
+    });
+    const reg = registry({ 'chapter/title': sender });
+    await replayOutbox(reg);
+    expect(await db.conflicts.count()).toBe(1);
+    await resolveConflict(opId!, 'local');
+    expect((await db.outbox.get(opId!))?.payload).toEqual({ value: 'Le mien', base: null });
+    await replayOutbox(reg);
+    expect(calls).toBe(2);
+    expect(await db.conflicts.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('drops a 422 or 404 with a visible message and goes on', async () => {
     const { sent, sender } = recorder();
     const refusing: OutboxSender = async (op, ctx) => {

@@ -69,7 +69,7 @@ describe('SyncIndicator', () => {
     await waitFor(() => expect(status.textContent).toBe('2 modifications en attente'));
 
     act(() => reportNetworkFailure());
-    await waitFor(() => expect(status.textContent).toBe('Hors ligne'));
+    await waitFor(() => expect(status.textContent).toBe('Hors ligne · 2 modifications en attente'));
     act(() => reportNetworkSuccess());
 
     await db.conflicts.put({
