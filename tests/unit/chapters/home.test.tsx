@@ -175,6 +175,33 @@ describe('the list', () => {
     expect(screen.queryByText('par Papi Jean')).toBeNull();
   });
 
+  it('shows a correction waiting on this device over the card, with its mark', async () => {
+    const farm = conversation({ title: 'La ferme' });
+    homeServer({ conversations: [farm, conversation({ title: 'Le lycée' })] });
+    await db.outbox.clear();
+    await db.outbox.add({
+      opId: 'op-farm',
+      entity: 'chapter',
+      entityId: farm.id,
+      field: 'title',
+      payload: { value: 'La ferme de Papi', base: 'La ferme' },
+      baseUpdatedAt: farm.updated_at,
+      createdAt: 1,
+      attempts: 0,
+      nextAttemptAt: Number.MAX_SAFE_INTEGER,
+      status: 'pending',
+      lastError: null,
+    });
+    renderApp('/');
+    const card = (await screen.findByRole('heading', { name: 'La ferme de Papi' })).closest(
+      'article',
+    )!;
+    expect(within(card).getByText('Modification en attente')).toBeTruthy();
+    const other = screen.getByRole('heading', { name: 'Le lycée' }).closest('article')!;
+    expect(within(other).queryByText('Modification en attente')).toBeNull();
+    await db.outbox.clear();
+  });
+
   it('shows the empty state without the new-book button', async () => {
     homeServer();
     renderApp('/');

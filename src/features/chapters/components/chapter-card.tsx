@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { getLocaleTag } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
+import { usePendingChapterEdits } from '../../../offline/chapter-edits';
 import { isOnline } from '../../../offline/connectivity';
 import type { Chapter } from '../chapter';
 import { OpenIcon, TrashIcon } from './icons';
@@ -36,7 +37,9 @@ export function ChapterCard({ chapter, featured, showAuthor, onDelete }: Chapter
   const { t } = useTranslation('chapters');
   const titleId = useId();
   const [imageFailed, setImageFailed] = useState(false);
-  const title = chapter.title ?? t('card.untitled');
+  // This device's waiting corrections show at once, with a mark until the server has them.
+  const pending = usePendingChapterEdits(chapter.conversationID);
+  const title = pending.title || chapter.title || t('card.untitled');
   const date = formatDate(chapter.creationTimestamp);
   const imageSrc = chapter.imageURL && !imageFailed ? chapter.imageURL : CHAPTER_PLACEHOLDER_IMAGE;
 
@@ -76,6 +79,11 @@ export function ChapterCard({ chapter, featured, showAuthor, onDelete }: Chapter
           </p>
         )}
         {date && <p className="text-ink-muted">{t('card.startedOn', { date })}</p>}
+        {pending.count > 0 && (
+          <p className="self-start rounded-full bg-warning-soft px-3 py-1 font-semibold text-warning-ink">
+            {t('card.pending')}
+          </p>
+        )}
         <div className="relative z-10 mt-auto flex flex-wrap gap-3 pt-2">
           <ButtonLink
             to={chapterPath(chapter)}
