@@ -4,6 +4,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
+import { registerChatAnswerSender } from './features/interview/answer-delivery';
+import { registerOnboardingAnswerSender } from './features/onboarding/answer-outbox';
 import { initI18n } from './lib/i18n';
 import { registerChapterEditSender } from './offline/chapter-edits';
 import { startOutboxSync } from './offline/outbox';
@@ -25,6 +27,8 @@ initI18n()
   .finally(() => {
     registerServiceWorker();
     registerChapterEditSender();
+    registerChatAnswerSender();
+    registerOnboardingAnswerSender();
     startOutboxSync();
     render();
   });

@@ -226,10 +226,14 @@ const FIELD_LABELS = {
   position: 'offline:outbox.fields.position',
   content: 'offline:outbox.fields.content',
   answers: 'offline:outbox.fields.answers',
+  // The fields as the features name them: `legend:<image id>`, the image order, an onboarding answer.
+  'image-order': 'offline:outbox.fields.position',
+  answer: 'offline:outbox.fields.answers',
 } as const;
 
 function fieldLabel(field: string): string {
-  const key = FIELD_LABELS[field as keyof typeof FIELD_LABELS] ?? 'offline:outbox.fields.other';
+  const name = field.split(':')[0]!;
+  const key = FIELD_LABELS[name as keyof typeof FIELD_LABELS] ?? 'offline:outbox.fields.other';
   return i18next.t(key);
 }
 

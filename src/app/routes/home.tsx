@@ -1,6 +1,7 @@
 // Route module for / (HomeView): standard accounts with a required onboarding question left are sent
 // to /onboarding first; then the chapter list with the progress card and the terms dialog.
 import { redirect } from 'react-router';
+import { queuedAnswerQuestionIds } from '../../features/onboarding/answer-outbox';
 import { useHasOnboardingAnswers } from '../../features/onboarding/api/get-answers';
 import {
   hasRequiredUnanswered,
@@ -17,7 +18,10 @@ export async function loader(): Promise<Response | null> {
   if (!user || user.accountType !== 'standard') return null;
   try {
     const questions = await queryClient.fetchQuery(onboardingQuestionsQueryOptions('unanswered'));
-    if (hasRequiredUnanswered(questions)) return redirect('/onboarding');
+    // Answers given on this device and still waiting for the connection count as given.
+    const waiting = await queuedAnswerQuestionIds().catch(() => new Set<string>());
+    const left = questions.filter((question) => !waiting.has(question.question_id));
+    if (hasRequiredUnanswered(left)) return redirect('/onboarding');
   } catch (error) {
     // Onboarding must never keep someone from their stories (offline, server trouble).
     console.warn('Could not check the onboarding questions', error);

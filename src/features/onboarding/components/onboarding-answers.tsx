@@ -7,8 +7,14 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field-message';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { composeAnswer, emptyAnswer, parseAnswer, type AnswerValue } from '../answer-format';
+import {
+  queueOnboardingChange,
+  useQueuedOnboardingChanges,
+  type QueuedOnboardingChange,
+} from '../answer-outbox';
 import { useOnboardingAnswers } from '../api/get-answers';
 import { useOnboardingQuestions } from '../api/get-questions';
 import {
@@ -20,6 +26,28 @@ import type { OnboardingAnswerWire, OnboardingQuestionWire } from '../api/types'
 import { QuestionInput } from './question-input';
 
 const cell = 'border-b-2 border-line px-3 py-3 align-top';
+
+function isNetworkError(error: unknown): boolean {
+  return error instanceof ApiError && error.reason === 'network';
+}
+
+/** A change that could not leave for lack of connection waits in the outbox; the person is told. */
+async function keepForLater(
+  questionId: string,
+  change: QueuedOnboardingChange,
+  message: string,
+): Promise<void> {
+  await queueOnboardingChange(questionId, change);
+  toast.success(message);
+}
+
+function PendingMark({ children }: { children: ReactNode }) {
+  return (
+    <span className="ml-2 inline-block rounded-full bg-warning-soft px-3 py-0.5 text-sm font-semibold text-warning-ink not-italic">
+      {children}
+    </span>
+  );
+}
 
 /** An answer whose question is not in the list (another language, retired): edited as free text. */
 function fallbackQuestion(answer: OnboardingAnswerWire): OnboardingQuestionWire {
@@ -41,6 +69,7 @@ export function OnboardingAnswers() {
   const { t } = useTranslation('onboarding');
   const answers = useOnboardingAnswers();
   const questions = useOnboardingQuestions('all');
+  const queued = useQueuedOnboardingChanges();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
 
@@ -61,7 +90,13 @@ export function OnboardingAnswers() {
       <div className="space-y-8">
         <AnswersTable caption={t('profile.answered.caption')} empty={t('profile.answered.empty')}>
           {answered.map(({ answer, question }) => (
-            <AnsweredRow key={answer.id} answer={answer} question={question} onRemoved={refocus} />
+            <AnsweredRow
+              key={answer.id}
+              answer={answer}
+              question={question}
+              queued={queued.get(answer.question_id)}
+              onRemoved={refocus}
+            />
           ))}
         </AnswersTable>
         <AnswersTable
@@ -69,7 +104,12 @@ export function OnboardingAnswers() {
           empty={t('profile.unanswered.empty')}
         >
           {unanswered.map((question) => (
-            <UnansweredRow key={question.question_id} question={question} onAnswered={refocus} />
+            <UnansweredRow
+              key={question.question_id}
+              question={question}
+              queued={queued.get(question.question_id)}
+              onAnswered={refocus}
+            />
           ))}
         </AnswersTable>
       </div>
@@ -213,10 +253,12 @@ function AnswerEditor({
 function AnsweredRow({
   answer,
   question,
+  queued,
   onRemoved,
 }: {
   answer: OnboardingAnswerWire;
   question: OnboardingQuestionWire;
+  queued: QueuedOnboardingChange | undefined;
   onRemoved: () => void;
 }) {
   const { t } = useTranslation('onboarding');
@@ -258,6 +300,14 @@ function AnsweredRow({
           toast.success(t('profile.saved'));
           leaveEditing();
         },
+        onError: (error) => {
+          if (!isNetworkError(error)) return;
+          void keepForLater(
+            answer.question_id,
+            { answer: composed },
+            t('profile.savedOffline'),
+          ).then(leaveEditing);
+        },
       },
     );
   }
@@ -281,7 +331,14 @@ function AnsweredRow({
         </td>
       ) : (
         <>
-          <td className={`${cell} whitespace-pre-line`}>{answer.answer}</td>
+          <td className={`${cell} whitespace-pre-line`}>
+            {queued && 'answer' in queued ? queued.answer : answer.answer}
+            {queued && (
+              <PendingMark>
+                {'answer' in queued ? t('profile.pendingAnswer') : t('profile.pendingDeletion')}
+              </PendingMark>
+            )}
+          </td>
           <td className={cell}>
             <div className="flex flex-wrap gap-2">
               <button
@@ -303,6 +360,14 @@ function AnsweredRow({
                       toast.success(t('profile.deleted'));
                       onRemoved();
                     },
+                    onError: (error) => {
+                      if (!isNetworkError(error)) return;
+                      void keepForLater(
+                        answer.question_id,
+                        { deleteAnswerId: answer.id },
+                        t('profile.deletedOffline'),
+                      );
+                    },
                   })
                 }
               >
@@ -318,9 +383,11 @@ function AnsweredRow({
 
 function UnansweredRow({
   question,
+  queued,
   onAnswered,
 }: {
   question: OnboardingQuestionWire;
+  queued: QueuedOnboardingChange | undefined;
   onAnswered: () => void;
 }) {
   const { t } = useTranslation('onboarding');
@@ -351,6 +418,18 @@ function UnansweredRow({
           toast.success(t('profile.saved'));
           onAnswered();
         },
+        onError: (error) => {
+          if (!isNetworkError(error)) return;
+          void keepForLater(
+            question.question_id,
+            { answer: composed },
+            t('profile.savedOffline'),
+          ).then(() => {
+            returnFocus.current = true;
+            setError(null);
+            setMode('idle');
+          });
+        },
       },
     );
   }
@@ -378,7 +457,14 @@ function UnansweredRow({
         </td>
       ) : (
         <>
-          <td className={`${cell} text-ink-muted italic`}>{t('profile.noAnswer')}</td>
+          {queued && 'answer' in queued ? (
+            <td className={`${cell} whitespace-pre-line`}>
+              {queued.answer}
+              <PendingMark>{t('profile.pendingAnswer')}</PendingMark>
+            </td>
+          ) : (
+            <td className={`${cell} text-ink-muted italic`}>{t('profile.noAnswer')}</td>
+          )}
           <td className={cell}>
             <button
               ref={answerRef}

@@ -17,6 +17,7 @@ import { useDraft } from '../../../offline/use-draft';
 import { composeAnswer, emptyAnswer, isAnswered, type AnswerValue } from '../answer-format';
 import { useOnboardingQuestions } from '../api/get-questions';
 import { onboardingKeys } from '../api/onboarding-keys';
+import { queueOnboardingChange } from '../answer-outbox';
 import { submitOnboardingAnswers } from '../api/submit-answers';
 import type { OnboardingQuestionWire } from '../api/types';
 import { noteOnboardingAbandoned } from '../onboarding-events';
@@ -159,20 +160,31 @@ function WizardSteps({ questions, raw, setRaw, clearDraft, draftFailed }: Wizard
   }, []);
 
   const submission = useMutation({
-    mutationFn: () =>
-      submitOnboardingAnswers(
-        questions.map((q) => ({
-          question_id: q.question_id,
-          answer: composeAnswer(q, draftRef.current.values[q.question_id] ?? emptyAnswer),
-        })),
-        draftRef.current.sent,
-        (questionId) => update({ sent: [...draftRef.current.sent, questionId] }),
-      ),
-    onSuccess: async () => {
+    mutationFn: async (): Promise<'sent' | 'queued'> => {
+      const answers = questions.map((q) => ({
+        question_id: q.question_id,
+        answer: composeAnswer(q, draftRef.current.values[q.question_id] ?? emptyAnswer),
+      }));
+      try {
+        await submitOnboardingAnswers(answers, draftRef.current.sent, (questionId) =>
+          update({ sent: [...draftRef.current.sent, questionId] }),
+        );
+        return 'sent';
+      } catch (error) {
+        if (!(error instanceof ApiError && error.reason === 'network')) throw error;
+        // No connection: what is left waits in the outbox and leaves when the connection returns.
+        const sent = new Set(draftRef.current.sent);
+        for (const answer of answers)
+          if (answer.answer !== '' && !sent.has(answer.question_id))
+            await queueOnboardingChange(answer.question_id, { answer: answer.answer });
+        return 'queued';
+      }
+    },
+    onSuccess: async (outcome) => {
       finishedRef.current = true;
       await clearDraft();
       await queryClient.invalidateQueries({ queryKey: onboardingKeys.all });
-      toast.success(t('wizard.done'));
+      toast.success(t(outcome === 'queued' ? 'wizard.doneOffline' : 'wizard.done'));
       navigate('/', { replace: true });
     },
     // The final step says what went wrong (a 401 still signs out).
