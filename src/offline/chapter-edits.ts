@@ -147,6 +147,29 @@ async function writeEdit(
   return readChapter(conversationId);
 }
 
+const REFRESH_DELAY_MS = 250;
+const toRefresh = new Set<string>();
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Refreshes the chapter list and anything about the changed chapters once a burst of sends is over:
+ * 50 edits replayed at once make one refresh, not 50 (features key their queries their own way).
+ */
+function refreshSoon(conversationId: string): void {
+  toRefresh.add(conversationId);
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(() => {
+    const ids = [...toRefresh];
+    toRefresh.clear();
+    void queryClient.invalidateQueries({
+      predicate: (query) => {
+        const key = JSON.stringify(query.queryKey);
+        return query.queryKey[0] === 'chapters' || ids.some((id) => key.includes(id));
+      },
+    });
+  }, REFRESH_DELAY_MS);
+}
+
 export async function sendChapterEdit(
   op: OutboxOp<TextEdit | OrderEdit>,
   { idempotencyKey }: { idempotencyKey: string },
@@ -167,11 +190,7 @@ export async function sendChapterEdit(
     throw error;
   }
   await storeChapter(updated);
-  // Features key their queries their own way: refresh the chapter list and anything about this chapter.
-  void queryClient.invalidateQueries({
-    predicate: (query) =>
-      query.queryKey[0] === 'chapters' || JSON.stringify(query.queryKey).includes(op.entityId),
-  });
+  refreshSoon(op.entityId);
   return { updatedAt: updated.updated_at };
 }
 

@@ -123,7 +123,8 @@ export async function enqueueChange<Payload>(change: ChangeInput<Payload>): Prom
       baseUpdatedAt: change.baseUpdatedAt,
       createdAt,
       attempts: 0,
-      nextAttemptAt: createdAt,
+      // Due now: createdAt may run ahead of the clock by a few ms to keep the order strict.
+      nextAttemptAt: Date.now(),
       status: 'pending',
       lastError: null,
     };
@@ -403,27 +404,28 @@ export function replayOutbox(
   }
   replaying.set(true);
   const run = (async () => {
-    let report = await runLocked(registry, options);
-    while (rerun) {
-      const again = rerun;
-      rerun = null;
-      const more = await runLocked(again.registry, again.options);
-      report = {
-        sent: report.sent + more.sent,
-        nextAttemptAt: more.nextAttemptAt,
-        skipped: more.skipped,
-      };
-    }
-    return report;
-  })();
-  running = run;
-  void run
-    .finally(() => {
+    try {
+      let report = await runLocked(registry, options);
+      while (rerun) {
+        const again = rerun;
+        rerun = null;
+        const more = await runLocked(again.registry, again.options);
+        report = {
+          sent: report.sent + more.sent,
+          nextAttemptAt: more.nextAttemptAt,
+          skipped: more.skipped,
+        };
+      }
+      return report;
+    } finally {
+      // In the same turn as the last `rerun` check: a call made from now on starts its own replay
+      // instead of joining one that will not look at the outbox again.
       running = null;
       rerun = null;
       replaying.set(false);
-    })
-    .catch(() => {});
+    }
+  })();
+  running = run;
   return run;
 }
 

@@ -17,7 +17,7 @@ beforeEach(async () => {
 });
 
 async function pendingOps() {
-  return db.outbox.where('[entity+entityId]').equals(['chapter', ID]).toArray();
+  return db.outbox.where('[entity+entityId]').equals(['chapter', ID]).sortBy('createdAt');
 }
 
 describe('the chapter page', () => {
