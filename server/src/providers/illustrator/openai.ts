@@ -13,6 +13,13 @@ import {
   type IllustrationRequest,
   type Illustrator,
 } from './types.ts';
+import {
+  describeError,
+  isRetryable,
+  retryDelay,
+  sleep,
+  type OpenAIModule,
+} from '../openai-retry.ts';
 
 export interface OpenAIIllustratorOptions {
   apiKey?: string;
@@ -35,8 +42,6 @@ const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 /** What the image upload path accepts too: nothing larger is decoded. */
 const MAX_INPUT_PIXELS = 40_000_000;
 const MAX_DOWNLOAD_BYTES = 25 * 1024 * 1024;
-
-type OpenAIModule = typeof import('openai');
 
 /** The request for one landscape picture, in the shape each model family accepts. */
 export function imageRequest(model: string, prompt: string): ImageGenerateParamsNonStreaming {
@@ -93,9 +98,12 @@ export class OpenAIIllustrator implements Illustrator {
           });
         }
         if (attempt >= this.maxRetries || !isRetryable(error, module)) {
-          throw new IllustratorUnavailableError(`The image server failed: ${describe(error)}`, {
-            cause: error,
-          });
+          throw new IllustratorUnavailableError(
+            `The image server failed: ${describeError(error)}`,
+            {
+              cause: error,
+            },
+          );
         }
         const wait = Math.min(
           retryDelay(error, attempt, this.retryBaseDelayMs),
@@ -183,48 +191,4 @@ async function normalise(bytes: Buffer): Promise<Omit<Illustration, 'prompt'>> {
       },
     );
   }
-}
-
-function isRetryable(error: unknown, module: OpenAIModule): boolean {
-  if (error instanceof module.APIConnectionError) return true;
-  const status = (error as { status?: unknown })?.status;
-  return (
-    typeof status === 'number' &&
-    (status === 408 || status === 409 || status === 429 || status >= 500)
-  );
-}
-
-/** Exponential backoff with jitter, or what the server asked for in Retry-After. */
-function retryDelay(error: unknown, attempt: number, base: number): number {
-  const headers = (error as { headers?: Headers })?.headers;
-  const asked = headers?.get?.('retry-after-ms') ?? null;
-  if (asked !== null && Number.isFinite(Number(asked))) return Math.max(0, Number(asked));
-  const retryAfter = headers?.get?.('retry-after') ?? null;
-  if (retryAfter !== null) {
-    const seconds = Number(retryAfter);
-    if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-    const date = Date.parse(retryAfter);
-    if (Number.isFinite(date)) return Math.max(0, date - Date.now());
-  }
-  return base * 2 ** attempt * (0.8 + Math.random() * 0.2);
-}
-
-function describe(error: unknown): string {
-  const status = (error as { status?: unknown })?.status;
-  const message = error instanceof Error ? error.message : String(error);
-  return typeof status === 'number' ? `${status} ${message}` : message;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

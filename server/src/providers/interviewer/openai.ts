@@ -7,6 +7,13 @@ import type { InterviewContext, Interviewer, InterviewerReply } from './types.ts
 import { InterviewerUnavailableError } from './types.ts';
 import type { ChatMessage, PromptTemplates } from './prompt.ts';
 import { buildChatMessages, loadPromptTemplates } from './prompt.ts';
+import {
+  describeError,
+  isRetryable,
+  retryDelay,
+  sleep,
+  type OpenAIModule,
+} from '../openai-retry.ts';
 
 export interface OpenAIInterviewerOptions {
   apiKey?: string;
@@ -29,8 +36,6 @@ const MAX_RETRY_DELAY_MS = 8_000;
 /** A biographer's turn is a sentence or two; this leaves room for reasoning models' hidden preamble too. */
 const MAX_COMPLETION_TOKENS = 400;
 const MAX_REPLY_CHARS = 1_500;
-
-type OpenAIModule = typeof import('openai');
 
 export class OpenAIInterviewer implements Interviewer {
   readonly kind = 'openai' as const;
@@ -106,9 +111,12 @@ export class OpenAIInterviewer implements Interviewer {
           });
         }
         if (attempt >= this.maxRetries || !isRetryable(error, module)) {
-          throw new InterviewerUnavailableError(`The model server failed: ${describe(error)}`, {
-            cause: error,
-          });
+          throw new InterviewerUnavailableError(
+            `The model server failed: ${describeError(error)}`,
+            {
+              cause: error,
+            },
+          );
         }
         const wait = Math.min(
           retryDelay(error, attempt, this.retryBaseDelayMs),
@@ -149,48 +157,4 @@ export function readReply(completion: unknown): string {
   const cut = text.slice(0, MAX_REPLY_CHARS);
   const end = Math.max(cut.lastIndexOf('?'), cut.lastIndexOf('.'), cut.lastIndexOf('!'));
   return end > MAX_REPLY_CHARS / 2 ? cut.slice(0, end + 1) : `${cut.trimEnd()}…`;
-}
-
-function isRetryable(error: unknown, module: OpenAIModule): boolean {
-  if (error instanceof module.APIConnectionError) return true;
-  const status = (error as { status?: unknown })?.status;
-  return (
-    typeof status === 'number' &&
-    (status === 408 || status === 409 || status === 429 || status >= 500)
-  );
-}
-
-/** Exponential backoff with jitter, or what the server asked for in Retry-After. */
-function retryDelay(error: unknown, attempt: number, base: number): number {
-  const headers = (error as { headers?: Headers })?.headers;
-  const asked = headers?.get?.('retry-after-ms') ?? null;
-  if (asked !== null && Number.isFinite(Number(asked))) return Math.max(0, Number(asked));
-  const retryAfter = headers?.get?.('retry-after') ?? null;
-  if (retryAfter !== null) {
-    const seconds = Number(retryAfter);
-    if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-    const date = Date.parse(retryAfter);
-    if (Number.isFinite(date)) return Math.max(0, date - Date.now());
-  }
-  return base * 2 ** attempt * (0.8 + Math.random() * 0.2);
-}
-
-function describe(error: unknown): string {
-  const status = (error as { status?: unknown })?.status;
-  const message = error instanceof Error ? error.message : String(error);
-  return typeof status === 'number' ? `${status} ${message}` : message;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

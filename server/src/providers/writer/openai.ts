@@ -11,6 +11,13 @@ import { buildWriterMessages, loadWriterTemplates } from './prompt.ts';
 import { findUnsupported } from './faithfulness.ts';
 import { typeset } from './text.ts';
 import { MAX_KEYWORDS } from './keywords.ts';
+import {
+  describeError,
+  isRetryable,
+  retryDelay,
+  sleep,
+  type OpenAIModule,
+} from '../openai-retry.ts';
 
 export interface OpenAIWriterOptions {
   apiKey?: string;
@@ -33,8 +40,6 @@ const MAX_RETRY_DELAY_MS = 8_000;
 /** Room for a long chapter (about 2 500 words) and a reasoning model's hidden preamble. */
 const MAX_COMPLETION_TOKENS = 6_000;
 const MAX_TITLE_CHARS = 120;
-
-type OpenAIModule = typeof import('openai');
 
 interface Written {
   title?: string;
@@ -164,7 +169,7 @@ export class OpenAIWriter implements Writer {
           continue;
         }
         if (attempt >= this.maxRetries || !isRetryable(error, module)) {
-          throw new WriterUnavailableError(`The model server failed: ${describe(error)}`, {
+          throw new WriterUnavailableError(`The model server failed: ${describeError(error)}`, {
             cause: error,
           });
         }
@@ -304,48 +309,4 @@ function cleanTitle(title: string): string {
 function isText(text: string): boolean {
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
   return letters >= 2 && letters / text.length >= 0.4;
-}
-
-function isRetryable(error: unknown, module: OpenAIModule): boolean {
-  if (error instanceof module.APIConnectionError) return true;
-  const status = (error as { status?: unknown })?.status;
-  return (
-    typeof status === 'number' &&
-    (status === 408 || status === 409 || status === 429 || status >= 500)
-  );
-}
-
-/** Exponential backoff with jitter, or what the server asked for in Retry-After. */
-function retryDelay(error: unknown, attempt: number, base: number): number {
-  const headers = (error as { headers?: Headers })?.headers;
-  const asked = headers?.get?.('retry-after-ms') ?? null;
-  if (asked !== null && Number.isFinite(Number(asked))) return Math.max(0, Number(asked));
-  const retryAfter = headers?.get?.('retry-after') ?? null;
-  if (retryAfter !== null) {
-    const seconds = Number(retryAfter);
-    if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-    const date = Date.parse(retryAfter);
-    if (Number.isFinite(date)) return Math.max(0, date - Date.now());
-  }
-  return base * 2 ** attempt * (0.8 + Math.random() * 0.2);
-}
-
-function describe(error: unknown): string {
-  const status = (error as { status?: unknown })?.status;
-  const message = error instanceof Error ? error.message : String(error);
-  return typeof status === 'number' ? `${status} ${message}` : message;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
