@@ -52,12 +52,13 @@ const FR: Record<StyleKey, StylePhrases> = {
   },
   'chaleureux-amical': {
     first: '',
+    // No 'Et puis' in the openers: the links already use it, and it came back three times a chapter.
     openers: [
-      'Et puis, il y a ce souvenir\u00A0: ',
+      'Il y a encore ce souvenir\u00A0: ',
       'Il y a aussi ceci\u00A0: ',
       'Comment ne pas raconter ceci\u00A0: ',
     ],
-    links: ['Et puis, ', 'Et '],
+    links: ['Et ', 'Et puis, '],
     reported: ['{subject} le raconte avec ses mots\u00A0:', '{subject} se souvient\u00A0:'],
   },
 };
