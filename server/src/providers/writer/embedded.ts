@@ -164,6 +164,9 @@ function countParagraphs(text: string): number {
 
 type Unit = { kind: 'sentence'; text: string } | { kind: 'quote'; sentences: string[] };
 
+/** A sentence whose subject is another person's pronoun (never the narrator, who says « je »). */
+const STARTS_WITH_OTHER_PERSON = /^(?:il|elle|ils|elles|he|she|they)(?![\p{L}'’])/iu;
+
 export function renderParagraphs(
   paragraphs: string[][],
   options: SummaryOptions,
@@ -184,6 +187,13 @@ export function renderParagraphs(
       for (const sentence of sentences) {
         if (!third) {
           units.push({ kind: 'sentence', text: sentence });
+          continue;
+        }
+        // « Ma grand-mère vivait avec nous. » Elle était toute petite… : told outside the quotation, this
+        // « Elle » would read as the narrator. A sentence about the same someone stays in the quotation.
+        const previous = units[units.length - 1];
+        if (previous?.kind === 'quote' && STARTS_WITH_OTHER_PERSON.test(sentence)) {
+          previous.sentences.push(sentence);
           continue;
         }
         const retold = retell(sentence, narrator, named);

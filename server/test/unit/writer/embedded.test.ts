@@ -112,6 +112,13 @@ describe('EmbeddedWriter', () => {
     expect(text).toContain('Sa mère avait cousu sa robe elle-même.');
   });
 
+  it('keeps a sentence about someone else in the quotation it follows, so « Elle » is not the narrator', () => {
+    const text = plain(summaryOf(CHILDHOOD, { perspective: 'troisieme' }));
+    expect(text).toMatch(
+      /« Ma grand-mère Louise vivait avec nous\. Elle était toute petite, toujours en coiffe/,
+    );
+  });
+
   it('uses the gender the person gives about themselves, and the name alone when none is known', () => {
     expect(summaryOf(CHILDHOOD, { perspective: 'troisieme' })).toContain(
       'Elle est née en 1941 à Quimper.',
