@@ -221,10 +221,14 @@ test('a chapter written, corrected, undone, rewritten, illustrated with five pho
     .toEqual([uploaded[1]!.id, uploaded[2]!.id, uploaded[0]!.id, uploaded[3]!.id, uploaded[4]!.id]);
 
   // And by keyboard: pick the new first picture up, move it one place on, put it down.
+  // Each step waits for what a screen reader hears, as a person would.
   await page.getByRole('button', { name: /^Déplacer.*image 1/ }).focus();
   await page.keyboard.press('Space');
+  await expect(page.getByText('Image 1 : place 1 sur 5.')).toBeAttached();
   await page.keyboard.press('ArrowRight');
+  await expect(page.getByText('Image 1 : place 2 sur 5.')).toBeAttached();
   await page.keyboard.press('Space');
+  await expect(page.getByText('Image 1 posée à la place 2 sur 5.')).toBeAttached();
   await expect
     .poll(async () =>
       (await chapterOnServer(request, account, id)).images
@@ -233,6 +237,13 @@ test('a chapter written, corrected, undone, rewritten, illustrated with five pho
     )
     .toEqual([uploaded[2]!.id, uploaded[1]!.id, uploaded[0]!.id, uploaded[3]!.id, uploaded[4]!.id]);
   await page.setViewportSize({ width: 1280, height: 720 });
+
+  // The grid has settled on the saved order before a caption is written into it.
+  await expect(page.getByText('Tout est enregistré')).toBeVisible();
+  await expect(page.locator('li[data-image-id]').first()).toHaveAttribute(
+    'data-image-id',
+    uploaded[2]!.id,
+  );
 
   // Caption the main picture.
   await page.getByLabel("Légende de l'image 1").fill('La gare de Roanne, 1950');

@@ -1,9 +1,10 @@
 // Inline SVG icons. They are decorative (aria-hidden): the control around them carries the name.
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Svg({ children, ...props }: IconProps) {
+/** The frame every icon shares (features draw their own icons inside it). */
+export function Svg({ children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -235,7 +235,9 @@ describe('the control center', () => {
 
   it('cannot be opened offline', async () => {
     await import('../../../src/offline/stored-chapters').then((m) => m.storeChapter(chapterWire()));
-    chapterServer(chapterWire(), { routes: { [`GET ${BASE}`]: 'network-error' } });
+    chapterServer(chapterWire(), {
+      routes: { [`GET ${BASE}`]: 'network-error', 'GET /api/v1/users/me': 'network-error' },
+    });
     reportNetworkFailure();
     renderApp(PAGE);
     expect(await screen.findByRole('button', { name: 'Refaire le résumé' })).toHaveProperty(

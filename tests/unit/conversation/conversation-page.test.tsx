@@ -351,7 +351,9 @@ describe('deleting the chapter', () => {
 describe('without the server', () => {
   it('shows the copy kept on the device and disables what needs the network', async () => {
     await storeChapter(chapterWire({ title_infos: { title: 'Copie gardée' } }));
-    chapterServer(chapterWire(), { routes: { [`GET ${BASE}`]: 'network-error' } });
+    chapterServer(chapterWire(), {
+      routes: { [`GET ${BASE}`]: 'network-error', 'GET /api/v1/users/me': 'network-error' },
+    });
     reportNetworkFailure();
     renderApp(PAGE);
     expect(await screen.findByRole('heading', { level: 1, name: 'Copie gardée' })).toBeTruthy();
@@ -375,17 +377,21 @@ describe('without the server', () => {
   });
 
   it('says a chapter never opened on this device will show when the connection is back', async () => {
-    chapterServer(chapterWire(), { routes: { [`GET ${BASE}`]: 'network-error' } });
+    chapterServer(chapterWire(), {
+      routes: { [`GET ${BASE}`]: 'network-error', 'GET /api/v1/users/me': 'network-error' },
+    });
     reportNetworkFailure();
     renderApp(PAGE);
     expect(await screen.findByText("Ce chapitre n'est pas sur cet appareil")).toBeTruthy();
   });
 
-  it("says another person's or an unknown chapter cannot be found", async () => {
-    chapterServer(chapterWire(), {
+  it("says another person's or an unknown chapter cannot be found, asking only once", async () => {
+    const server = chapterServer(chapterWire(), {
       routes: { [`GET ${BASE}`]: errorReply(404, [{ type: 'not_found', msg: 'Introuvable' }]) },
     });
     renderApp(PAGE);
     expect(await screen.findByText('Ce chapitre est introuvable')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(server.callsTo(`GET ${BASE}`)).toHaveLength(1);
   });
 });

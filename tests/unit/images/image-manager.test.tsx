@@ -1,6 +1,7 @@
 // The image manager: the grid in order with its badges and counter, the empty state, reordering by the
 // buttons (queued in the outbox), legends (queued), adding with the type check, preview and progress,
-// the five-picture limit (before sending and on a 409), deleting with confirmation, replacing, offline.
+// the five-picture limit (before sending and on a 409), deleting with confirmation, replacing (and its
+// half-done case), keyboard dragging, offline, the broken picture, the missing chapter.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -26,6 +27,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 function cards() {
@@ -48,6 +50,12 @@ describe('the image manager', () => {
     ]);
     expect(screen.getByRole('heading', { name: /^Image 1 : l'image principale/ })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Le jardin' })).toBeTruthy();
+    expect(cards().map((card) => card.querySelector('[data-position-badge]')?.textContent)).toEqual(
+      ['1', '2', '3'],
+    );
+    expect(screen.getByRole('link', { name: 'Retour au chapitre' }).getAttribute('href')).toBe(
+      `/conversations/${ID}`,
+    );
     const first = cards()[0]!;
     expect(
       within(first)
@@ -146,6 +154,41 @@ describe('the image manager', () => {
     expect(FakeXhr.instances).toHaveLength(0);
   });
 
+  it('opens the limit dialog instead of asking for an illustration or a replacement at five', async () => {
+    const user = userEvent.setup();
+    const { net } = imagesServer({ images: [1, 2, 3, 4, 5].map((n) => picture(n, n)) });
+    renderApp(PAGE);
+    await screen.findByText('5/5 images');
+    await user.click(screen.getByRole('button', { name: 'Demander une illustration' }));
+    const dialog = screen.getByRole('dialog', { name: '5 images au maximum' });
+    expect(within(dialog).getByText(/Pour en ajouter une autre/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: "J'ai compris" }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(within(cards()[2]!).getByRole('button', { name: /^Nouvelle illustration/ }));
+    expect(
+      within(screen.getByRole('dialog', { name: '5 images au maximum' })).getByText(
+        /il faut une place libre/,
+      ),
+    ).toBeTruthy();
+    expect(net.callsTo(`POST ${BASE}/images`)).toHaveLength(0);
+  });
+
+  it('opens the limit dialog when the server answers 409 to an illustration', async () => {
+    const user = userEvent.setup();
+    imagesServer({
+      images: [picture(1, 1)],
+      extra: {
+        [`POST ${BASE}/images`]: jsonReply(
+          { detail: [{ type: 'max_images_reached', msg: 'Cinq images au plus' }] },
+          409,
+        ),
+      },
+    });
+    renderApp(PAGE);
+    await user.click(await screen.findByRole('button', { name: 'Demander une illustration' }));
+    expect(await screen.findByRole('dialog', { name: '5 images au maximum' })).toBeTruthy();
+  });
+
   it('opens the limit dialog when the server answers 409', async () => {
     const user = userEvent.setup();
     imagesServer({ images: [picture(1, 1)] });
@@ -210,9 +253,73 @@ describe('the image manager', () => {
     );
   });
 
+  it('keeps both pictures and says so when the old one cannot be removed after a replacement', async () => {
+    const user = userEvent.setup();
+    const { state } = imagesServer({
+      images: [picture(1, 1), picture(2, 2)],
+      extra: { [`DELETE ${BASE}/images/img-1`]: jsonReply({ detail: [] }, 500) },
+    });
+    renderApp(PAGE);
+    await screen.findByText('2/5 images');
+    await user.click(within(cards()[0]!).getByRole('button', { name: /^Nouvelle illustration/ }));
+    await user.click(screen.getByRole('button', { name: 'Oui, remplacer' }));
+    expect(
+      await screen.findByText(/La nouvelle illustration a été ajoutée, mais l'ancienne image/),
+    ).toBeTruthy();
+    expect(await screen.findByText('3/5 images')).toBeTruthy();
+    expect(state.images.map((i) => i.id)).toEqual(['img-101', 'img-1', 'img-2']);
+  });
+
+  it('moves a picture with the keyboard (dnd-kit) and queues the new order', async () => {
+    const user = userEvent.setup();
+    imagesServer({ images: [picture(1, 1), picture(2, 2), picture(3, 3)] });
+    renderApp(PAGE);
+    await screen.findByText('3/5 images');
+    // happy-dom has no layout: the cards are laid out in one row, 300 px apart.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      const card = this.closest('[data-image-id]');
+      const index = card ? cards().indexOf(card as HTMLElement) : -1;
+      const left = index < 0 ? 0 : index * 300;
+      const width = index < 0 ? 1000 : 280;
+      return {
+        x: left,
+        y: 0,
+        left,
+        top: 0,
+        width,
+        height: 400,
+        right: left + width,
+        bottom: 400,
+        toJSON: () => ({}),
+      } as DOMRect;
+    });
+    within(cards()[0]!)
+      .getByRole('button', { name: /^Déplacer/ })
+      .focus();
+    await user.keyboard(' ');
+    await user.keyboard('{ArrowRight}');
+    await user.keyboard(' ');
+    await waitFor(() =>
+      expect(cards().map((card) => card.getAttribute('data-image-id'))).toEqual([
+        'img-2',
+        'img-1',
+        'img-3',
+      ]),
+    );
+    const [op] = await ops();
+    expect(op).toMatchObject({
+      field: 'image-order',
+      payload: { value: ['img-2', 'img-1', 'img-3'] },
+    });
+  });
+
   it('offline, shows the stored pictures and keeps only order and legends available', async () => {
     await storeChapter(chapter([picture(1, 1), picture(2, 2)]));
-    imagesServer({ extra: { [`GET ${BASE}`]: 'network-error' } });
+    imagesServer({
+      extra: { [`GET ${BASE}`]: 'network-error', 'GET /api/v1/users/me': 'network-error' },
+    });
     reportNetworkFailure();
     renderApp(PAGE);
     expect(await screen.findByText('2/5 images')).toBeTruthy();
@@ -227,7 +334,44 @@ describe('the image manager', () => {
       'disabled',
       true,
     );
+    for (const name of [/^Demander une illustration/, /^Ajouter une photo/]) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toHaveProperty('disabled', true);
+      const hint = document.getElementById(button.getAttribute('aria-describedby') ?? '');
+      expect(hint?.textContent).toMatch(/il faut être connecté à Internet/);
+    }
+    for (const name of [/^Nouvelle illustration/, /^Supprimer/]) {
+      const button = within(cards()[1]!).getByRole('button', { name });
+      expect(button).toHaveProperty('disabled', true);
+      expect(button.getAttribute('aria-describedby')).toBeTruthy();
+    }
     expect(within(cards()[0]!).getByRole('button', { name: /^Mettre après/ })).toHaveProperty(
+      'disabled',
+      false,
+    );
+    expect(screen.getByLabelText("Légende de l'image 1")).toHaveProperty('disabled', false);
+  });
+
+  it('shows what the server holds once the connection comes back', async () => {
+    await storeChapter(chapter([picture(1, 1), picture(2, 2)]));
+    let reachable = false;
+    imagesServer({
+      images: [picture(1, 1), picture(2, 2), picture(3, 3)],
+      extra: {
+        [`GET ${BASE}`]: () =>
+          reachable
+            ? jsonReply(chapter([picture(1, 1), picture(2, 2), picture(3, 3)]))
+            : 'network-error',
+        'GET /api/v1/users/me': 'network-error',
+      },
+    });
+    reportNetworkFailure();
+    renderApp(PAGE);
+    expect(await screen.findByText('2/5 images')).toBeTruthy();
+    reachable = true;
+    reportNetworkSuccess();
+    expect(await screen.findByText('3/5 images')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ajouter une photo' })).toHaveProperty(
       'disabled',
       false,
     );
@@ -242,13 +386,15 @@ describe('the image manager', () => {
     expect(await screen.findByText("Impossible de charger l'image")).toBeTruthy();
   });
 
-  it('says when the chapter does not exist', async () => {
-    imagesServer({
+  it('says when the chapter does not exist, asking only once', async () => {
+    const { net } = imagesServer({
       extra: {
         [`GET ${BASE}`]: jsonReply({ detail: [{ type: 'not_found', msg: 'Introuvable' }] }, 404),
       },
     });
     renderApp(PAGE);
     expect(await screen.findByText('Ce chapitre est introuvable')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(net.callsTo(`GET ${BASE}`)).toHaveLength(1);
   });
 });

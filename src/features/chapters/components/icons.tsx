@@ -1,27 +1,5 @@
 // Icons of the chapter list (decorative: the control around each one carries its name).
-import type { SVGProps } from 'react';
-
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Svg({ children, ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1.5em"
-      height="1.5em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+import { Svg, type IconProps } from '../../../components/ui/icons';
 
 export function PlusIcon(props: IconProps) {
   return (

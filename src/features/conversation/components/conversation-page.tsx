@@ -72,10 +72,15 @@ function useChapterPage(conversationId: string, fetchPaused: boolean): PageState
   const conversation = useConversation(conversationId, { enabled: !fetchPaused });
   const stored = useStoredChapter(conversationId);
   const pending = usePendingChapterEdits(conversationId);
-  const { refetch, isError, data, error } = conversation;
+  const { refetch, data, error } = conversation;
+  // Back online after a load that failed for lack of connection: try again, once per return.
+  const wasOnline = useRef(online);
+  const networkFailed = error instanceof ApiError && error.reason === 'network';
   useEffect(() => {
-    if (online && isError && !data) void refetch();
-  }, [online, isError, data, refetch]);
+    const cameBack = online && !wasOnline.current;
+    wasOnline.current = online;
+    if (cameBack && networkFailed && !data) void refetch();
+  }, [online, networkFailed, data, refetch]);
 
   const over = <T,>(value: T | undefined, fallback: T): T =>
     value === undefined ? fallback : value;

@@ -38,7 +38,7 @@ export function DeleteImageDialog({
         <div className="space-y-4">
           <ImagePreview
             src={image.url}
-            alt={image.legend ?? t('card.alt', { position: image.position })}
+            alt={image.legend || t('card.alt', { position: image.position })}
           />
           <p className="text-lg font-semibold">{t('delete.message')}</p>
           <p>{t('delete.detail')}</p>

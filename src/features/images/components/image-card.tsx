@@ -3,18 +3,15 @@
 // people who cannot drag, the legend, and the replace and delete actions. Every control is always
 // visible and reachable by keyboard: nothing appears on hover only.
 import { useSortable } from '@dnd-kit/sortable';
-import { useId, useState, type CSSProperties } from 'react';
+import { useId, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { ChapterImage } from '../../../components/ui/chapter-image';
 import { Spinner } from '../../../components/ui/spinner';
-import { isOnline } from '../../../offline/connectivity';
-import { toast } from '../../../lib/toast';
 import type { ManagedImage } from '../order';
 import { ForImage } from './for-image';
 import { ArrowAfterIcon, ArrowBeforeIcon, DragIcon, RefreshIcon, TrashIcon } from './icons';
 import { LegendField } from './legend-field';
-
-export const DEFAULT_IMAGE = '/images/default-image.svg';
 
 export type MoveDirection = 'before' | 'after';
 
@@ -52,7 +49,6 @@ export function ImageCard({
 }: ImageCardProps) {
   const { t } = useTranslation('images');
   const headingId = useId();
-  const [failed, setFailed] = useState(false);
   const {
     attributes,
     listeners,
@@ -69,7 +65,6 @@ export function ImageCard({
   };
   const first = image.position === 1;
   const last = image.position === count;
-  const src = failed ? DEFAULT_IMAGE : image.url;
   const serverDisabled = !serverActions || locked || replacing;
 
   function move(direction: MoveDirection) {
@@ -88,16 +83,11 @@ export function ImageCard({
       }`}
     >
       <div className="relative">
-        <img
-          src={src}
-          alt={image.legend ?? t('card.alt', { position: image.position })}
+        <ChapterImage
+          src={image.url}
+          alt={image.legend || t('card.alt', { position: image.position })}
+          failedMessage={t('card.imageFailed')}
           loading={first ? 'eager' : 'lazy'}
-          onError={() => {
-            if (failed) return;
-            setFailed(true);
-            // Offline, a picture that was never cached is expected to be missing.
-            if (isOnline()) toast.error(t('card.imageFailed'));
-          }}
           className="aspect-[4/3] w-full bg-brand-soft object-cover"
         />
         <span

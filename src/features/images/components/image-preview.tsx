@@ -1,14 +1,12 @@
-// A small picture of the image a dialog is about, so the person sees which one they act on.
-import { useState } from 'react';
-import { DEFAULT_IMAGE } from './image-card';
+// A small picture of the image a dialog is about, so the person sees which one they act on (the
+// default image, silently, if it cannot be loaded: the card already said so).
+import { ChapterImage } from '../../../components/ui/chapter-image';
 
 export function ImagePreview({ src, alt }: { src: string; alt: string }) {
-  const [failed, setFailed] = useState(false);
   return (
-    <img
-      src={failed ? DEFAULT_IMAGE : src}
+    <ChapterImage
+      src={src}
       alt={alt}
-      onError={() => setFailed(true)}
       className="max-h-56 w-full rounded-lg border-2 border-line bg-brand-soft object-contain"
     />
   );

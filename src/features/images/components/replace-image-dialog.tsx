@@ -28,7 +28,7 @@ export function ReplaceImageDialog({ image, onConfirm, onClose }: ReplaceImageDi
         <div className="space-y-4">
           <ImagePreview
             src={image.url}
-            alt={image.legend ?? t('card.alt', { position: image.position })}
+            alt={image.legend || t('card.alt', { position: image.position })}
           />
           <p className="text-lg">{t('replace.message')}</p>
           <p>{t('replace.detail')}</p>

@@ -1,7 +1,7 @@
 // Where the image manager's images come from: the server's chapter (shared query with the chapter view)
 // when it can be had, else the copy kept on the device (offline); either way with this device's waiting
 // changes (order, legends) laid over it.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useConversation } from '../../../lib/conversation-query';
 import { usePendingChapterEdits, type PendingChapterEdits } from '../../../offline/chapter-edits';
@@ -38,11 +38,16 @@ export function useChapterImages(conversationId: string): ChapterImagesState {
   const stored = useStoredChapter(conversationId);
   const pending = usePendingChapterEdits(conversationId);
 
-  // Back online after a failed load: try again without asking.
-  const { refetch, isError } = conversation;
+  // Back online after a load that failed for lack of connection: try again, once per return (a 404 or
+  // a server error is not retried in a loop).
+  const { refetch } = conversation;
+  const wasOnline = useRef(online);
+  const networkFailed = isNetworkError(conversation.error);
   useEffect(() => {
-    if (online && isError) void refetch();
-  }, [online, isError, refetch]);
+    const cameBack = online && !wasOnline.current;
+    wasOnline.current = online;
+    if (cameBack && networkFailed) void refetch();
+  }, [online, networkFailed, refetch]);
 
   const { data, error } = conversation;
   if (data) {

@@ -1,27 +1,5 @@
 // Icons of the chat's controls. Decorative (aria-hidden): each button carries its name in words.
-import type { ReactNode, SVGProps } from 'react';
-
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Svg({ children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1.5em"
-      height="1.5em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+import { Svg, type IconProps } from '../../../components/ui/icons';
 
 export function MicrophoneIcon(props: IconProps) {
   return (
