@@ -17,6 +17,29 @@ const chromiumArgs = [
   '--use-fake-device-for-media-stream',
 ];
 
+/**
+ * Every journey starts with the privacy choice already made (analytics refused), so the first-visit consent
+ * dialog does not stand in front of what it checks; tests/e2e/privacy.spec.ts starts without it.
+ */
+export const consentDecided = {
+  cookies: [],
+  origins: [
+    {
+      origin: baseURL,
+      localStorage: [
+        {
+          name: 'chapitres.consent',
+          value: JSON.stringify({
+            analytics: false,
+            decided_at: '2026-01-01T00:00:00.000Z',
+            version: 1,
+          }),
+        },
+      ],
+    },
+  ],
+};
+
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: chromiumArgs,
@@ -34,6 +57,7 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'fr-FR',
+    storageState: consentDecided,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions,

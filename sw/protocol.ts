@@ -8,6 +8,8 @@ export const USER_CACHES_CLEARED = 'USER_CACHES_CLEARED';
 
 /** Chapter pictures: per account, so cleared on logout. */
 export const IMAGE_CACHE_NAME = 'chapitres-images';
+/** Book files (screen PDFs): per account, cleared on logout with the pictures; few, as each weighs megabytes. */
+export const BOOK_CACHE_NAME = 'chapitres-books-v1';
 
 export type PageToWorkerMessage =
   { type: typeof SKIP_WAITING } | { type: typeof CLEAR_USER_CACHES };

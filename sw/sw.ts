@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
-// The service worker: precached app shell with history fallback, picture cache keyed without URL
-// signatures, and the page's messages (update on request, clear an account's caches). API JSON is
+// The service worker: precached app shell with history fallback, picture and book-PDF caches keyed
+// without URL signatures, and the page's messages (update on request, clear an account's caches). API JSON is
 // deliberately not cached here: the data layer (TanStack Query + Dexie) owns it.
 import {
   cleanupOutdatedCaches,
@@ -11,7 +11,13 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import type { WorkboxPlugin } from 'workbox-core/types';
-import { NAVIGATION_DENYLIST, imageCacheKey, isCacheableImageRequest } from './image-cache';
+import {
+  BOOK_CACHE_NAME,
+  NAVIGATION_DENYLIST,
+  imageCacheKey,
+  isCacheableBookRequest,
+  isCacheableImageRequest,
+} from './image-cache';
 import {
   CLEAR_USER_CACHES,
   IMAGE_CACHE_NAME,
@@ -42,6 +48,18 @@ const imageExpiration = new ExpirationPlugin({
   purgeOnQuotaError: true,
 });
 
+const bookExpiration = new ExpirationPlugin({
+  maxEntries: 20,
+  maxAgeSeconds: 90 * 24 * 60 * 60,
+  purgeOnQuotaError: true,
+});
+
+// Before the pictures' route: the first matching route answers.
+registerRoute(
+  ({ request }) => isCacheableBookRequest(request, self.location.origin),
+  new CacheFirst({ cacheName: BOOK_CACHE_NAME, plugins: [signatureFreeKeys, bookExpiration] }),
+);
+
 registerRoute(
   ({ request }) => isCacheableImageRequest(request, self.location.origin),
   new CacheFirst({ cacheName: IMAGE_CACHE_NAME, plugins: [signatureFreeKeys, imageExpiration] }),
@@ -49,9 +67,11 @@ registerRoute(
 
 async function clearUserCaches(): Promise<boolean> {
   try {
-    // Also drops the expiration plugin's IndexedDB records, which name every picture path seen.
+    // Also drops the expiration plugins' IndexedDB records, which name every picture and book path seen.
     await imageExpiration.deleteCacheAndMetadata();
+    await bookExpiration.deleteCacheAndMetadata();
     await caches.delete(IMAGE_CACHE_NAME);
+    await caches.delete(BOOK_CACHE_NAME);
     return true;
   } catch {
     return false;

@@ -59,6 +59,23 @@ import { createWriter } from './providers/writer/index.ts';
 import type { Writer } from './providers/writer/types.ts';
 import { createIllustrator } from './providers/illustrator/index.ts';
 import type { Illustrator } from './providers/illustrator/types.ts';
+import { BooksRepository } from './modules/books/repository.ts';
+import { booksRoutes } from './modules/books/routes.ts';
+import { BooksService } from './modules/books/service.ts';
+import { Typesetter } from './modules/books/typesetter.ts';
+import { PremiumRepository } from './modules/premium/repository.ts';
+import { premiumRoutes } from './modules/premium/routes.ts';
+import { PremiumService } from './modules/premium/service.ts';
+import { createPaymentProvider } from './providers/payment/index.ts';
+import type { PaymentProvider } from './providers/payment/types.ts';
+import { createPrintProvider } from './providers/print/index.ts';
+import { SharingService } from './modules/sharing/service.ts';
+import { sharingApiRoutes, sharingPageRoutes } from './modules/sharing/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
+import { AnalyticsService } from './modules/analytics/service.ts';
+import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { DataExportService } from './modules/data-export/service.ts';
+import { dataExportRoutes } from './modules/data-export/routes.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -76,6 +93,8 @@ export interface AppDeps {
   storage?: StorageProvider;
   writer?: Writer;
   illustrator?: Illustrator;
+  typesetter?: Typesetter;
+  payment?: PaymentProvider;
 }
 
 export interface AppServices {
@@ -91,6 +110,11 @@ export interface AppServices {
   chat: ChatService;
   images: ImagesService;
   generation: GenerationService;
+  premium: PremiumService;
+  books: BooksService;
+  sharing: SharingService;
+  analytics: AnalyticsService;
+  dataExport: DataExportService;
 }
 
 declare module 'fastify' {
@@ -144,8 +168,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
 
   // External plugins.
+  // The app may send analytics (with consent) to a PostHog-compatible host: the only other origin it talks to.
+  const analyticsOrigin =
+    config.analytics.provider === 'posthog' && config.analytics.posthogHost
+      ? [new URL(config.analytics.posthogHost).origin]
+      : [];
   await app.register(helmet, {
-    contentSecurityPolicy,
+    contentSecurityPolicy: {
+      directives: {
+        ...contentSecurityPolicy.directives,
+        connectSrc: [...contentSecurityPolicy.directives.connectSrc, ...analyticsOrigin],
+      },
+    },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
@@ -170,7 +204,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   // App plugins.
   const { database } = deps;
-  const queue = createJobQueue(database);
+  const queue = createJobQueue(database, {
+    maintenanceIntervalSeconds: config.jobs.maintenanceSeconds,
+  });
   const mailTransport = deps.mailTransport ?? createMailTransport(config, database.db);
   const mail = new MailService(queue, mailTransport, deps.mailRetry);
   const accounts = new AccountsService(
@@ -239,6 +275,45 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     writer,
     illustrator,
   );
+  const typesetter = deps.typesetter ?? new Typesetter();
+  const books = new BooksService(
+    new BooksRepository(database.db),
+    conversations,
+    images,
+    accounts,
+    writer,
+    storage,
+    queue,
+    typesetter,
+    mail,
+    config,
+  );
+  const premium = new PremiumService(
+    new PremiumRepository(database.db),
+    deps.payment ?? createPaymentProvider(config),
+    createPrintProvider(),
+    accounts,
+    books,
+    storage,
+    mail,
+    config,
+  );
+  conversations.setFullAccessCheck((userId) => premium.hasFullAccess(userId));
+  const sharing = new SharingService(database.db, conversations, images, storage, config);
+  const analytics = new AnalyticsService(database.db);
+  const dataExport = new DataExportService(
+    database.db,
+    queue,
+    storage,
+    accounts,
+    conversations,
+    new ChatRepository(database.db),
+    images,
+    onboarding,
+    books,
+    mail,
+    config,
+  );
   images.setGenerator((user, id) => generation.picture(user, id));
   conversations.setImageSource((ids) => images.imagesOf(ids));
   conversations.onChapterDeleted((userId, id) => images.deleteChapterFiles(userId, id));
@@ -259,6 +334,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     chat,
     images,
     generation,
+    premium,
+    books,
+    sharing,
+    analytics,
+    dataExport,
   });
   registerInputHygiene(app);
   registerAuthentication(app, accounts);
@@ -287,6 +367,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(chatRoutes(chat), { prefix: API_PREFIX });
   await app.register(imagesRoutes(images), { prefix: API_PREFIX });
   await app.register(generationRoutes(generation), { prefix: API_PREFIX });
+  await app.register(premiumRoutes(premium, rateLimits), { prefix: API_PREFIX });
+  await app.register(booksRoutes(books), { prefix: API_PREFIX });
+  await app.register(sharingApiRoutes(sharing), { prefix: API_PREFIX });
+  await app.register(sharingPageRoutes(sharing, config.publicUrl));
+  await app.register(supportRoutes(mail, rateLimits, config), { prefix: API_PREFIX });
+  await app.register(analyticsRoutes(analytics, accounts, rateLimits), { prefix: API_PREFIX });
+  await app.register(dataExportRoutes(dataExport), { prefix: API_PREFIX });
   if (storage.kind === 'disk') await app.register(fileRoutes(storage, fileSigner));
 
   // The built app, with history fallback; the service worker and the page are never cached stale.
@@ -323,6 +410,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     if (!deps.mailTransport) await mailTransport.close();
     if (!deps.voice) await voice.close();
     if (!deps.storage) await storage.close();
+    if (!deps.typesetter) await typesetter.close();
   });
   return app;
 }
@@ -340,6 +428,7 @@ function isAppPage(request: FastifyRequest): boolean {
     request.method === 'GET' &&
     !path.startsWith('/api/') &&
     !path.startsWith('/dev/') &&
+    !path.startsWith('/s/') &&
     !/\.[a-z0-9]+$/i.test(path) &&
     (request.headers.accept ?? '').includes('text/html')
   );

@@ -28,6 +28,8 @@ export interface Config {
   serveApp: boolean;
   appDir: string;
   rateLimitMultiplier: number;
+  /** How long a job may run before the queue takes its worker for dead and retries it, and how often it looks. */
+  jobs: { timeoutSeconds: number; maintenanceSeconds: number };
   storage: {
     kind: 'disk' | 's3';
     s3: {
@@ -48,6 +50,12 @@ export interface Config {
     ttsVoice: string | null;
   };
   stripe: { secretKey: string | null; webhookSecret: string | null; apiBase: string | null };
+  /** Where the app sends analytics (with consent only): this server, or a PostHog-compatible service. */
+  analytics: {
+    provider: 'embedded' | 'posthog';
+    posthogHost: string | null;
+    posthogKey: string | null;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -148,6 +156,11 @@ export function loadConfig(env: Env = process.env, role: Role = 'all'): Config {
       `--role=${role} runs beside other processes and needs DATABASE_URL (PostgreSQL)`,
     );
   }
+  if (
+    text(env, 'ANALYTICS_PROVIDER') === 'posthog' &&
+    (!url(env, 'POSTHOG_HOST') || !text(env, 'POSTHOG_KEY'))
+  )
+    throw new ConfigError('ANALYTICS_PROVIDER=posthog needs POSTHOG_HOST and POSTHOG_KEY');
   const storageKind = oneOf(env, 'STORAGE', ['disk', 's3'] as const, 'disk');
   if (storageKind === 's3' && !text(env, 'S3_BUCKET'))
     throw new ConfigError('STORAGE=s3 needs S3_BUCKET');
@@ -175,6 +188,10 @@ export function loadConfig(env: Env = process.env, role: Role = 'all'): Config {
     serveApp: boolean(env, 'SERVE_APP', true),
     appDir: resolve(repoRoot, text(env, 'APP_DIR') ?? 'dist'),
     rateLimitMultiplier: integer(env, 'RATE_LIMIT_MULTIPLIER', 1, 1, 100_000),
+    jobs: {
+      timeoutSeconds: integer(env, 'JOB_TIMEOUT_SECONDS', 300, 5, 86_400),
+      maintenanceSeconds: integer(env, 'JOB_MAINTENANCE_SECONDS', 120, 1, 86_400),
+    },
     storage: {
       kind: storageKind,
       s3: {
@@ -193,6 +210,11 @@ export function loadConfig(env: Env = process.env, role: Role = 'all'): Config {
       imageModel: text(env, 'OPENAI_IMAGE_MODEL'),
       ttsModel: text(env, 'OPENAI_TTS_MODEL'),
       ttsVoice: text(env, 'OPENAI_TTS_VOICE'),
+    },
+    analytics: {
+      provider: oneOf(env, 'ANALYTICS_PROVIDER', ['embedded', 'posthog'] as const, 'embedded'),
+      posthogHost: url(env, 'POSTHOG_HOST'),
+      posthogKey: text(env, 'POSTHOG_KEY'),
     },
     stripe: {
       secretKey: text(env, 'STRIPE_SECRET_KEY'),

@@ -1,4 +1,5 @@
-// App-wide providers: the persisted query client, the one jotai store, and the toasts.
+// App-wide providers: the persisted query client, the one jotai store, the toasts, and the privacy
+// choice with the analytics it allows (here rather than in the shell, which may not import features).
 import type { ReactNode } from 'react';
 import {
   PersistQueryClientProvider,
@@ -6,6 +7,8 @@ import {
 } from '@tanstack/react-query-persist-client';
 import { Provider as JotaiProvider } from 'jotai';
 import { Toaster } from '../components/ui/toaster';
+import { onOnboardingAbandoned } from '../features/onboarding/onboarding-events';
+import { PrivacyConsent } from '../features/privacy/components/privacy-consent';
 import { buildId } from '../lib/env';
 import { appStore } from '../lib/jotai-store';
 import { PERSIST_MAX_AGE_MS, queryClient, queryPersister } from '../lib/query-client';
@@ -39,6 +42,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       >
         {children}
         <Toaster />
+        <PrivacyConsent subscribeOnboardingAbandoned={onOnboardingAbandoned} />
       </PersistQueryClientProvider>
     </JotaiProvider>
   );

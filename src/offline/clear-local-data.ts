@@ -1,7 +1,9 @@
 // Wipes what this device keeps of the signed-in account (logout, account deletion): the Dexie tables,
-// the service worker's picture cache (and its expiry records), and the persisted query cache.
+// the service worker's picture and book caches (and their expiry records), the persisted query cache and
+// the book wizard's saved state.
 import { db } from '../db/db';
 import {
+  BOOK_CACHE_NAME,
   CLEAR_USER_CACHES,
   IMAGE_CACHE_NAME,
   USER_CACHES_CLEARED,
@@ -11,6 +13,8 @@ import { discardPendingDrafts } from './use-draft';
 
 /** The sync-storage persister's default key, and any key the shell may have chosen under our prefix. */
 const QUERY_CACHE_KEYS = ['REACT_QUERY_OFFLINE_CACHE'];
+/** Other keys holding the account's data: the book wizard's saved state (src/features/books/wizard-state.ts). */
+const ACCOUNT_KEYS = ['chapitres.bookWizard'];
 const QUERY_CACHE_PREFIX = 'chapitres.query';
 const SW_ANSWER_TIMEOUT_MS = 3_000;
 
@@ -28,7 +32,7 @@ async function clearQueryCache(): Promise<void> {
     queryClient?.clear();
   }
   try {
-    for (const key of QUERY_CACHE_KEYS) localStorage.removeItem(key);
+    for (const key of [...QUERY_CACHE_KEYS, ...ACCOUNT_KEYS]) localStorage.removeItem(key);
     for (let i = localStorage.length - 1; i >= 0; i -= 1) {
       const key = localStorage.key(i);
       if (key?.startsWith(QUERY_CACHE_PREFIX)) localStorage.removeItem(key);
@@ -58,7 +62,8 @@ async function clearImageCache(): Promise<void> {
     if (worker) cleared = await askWorker(worker);
   }
   // No worker (development, first visit) or no answer: the page can still drop the cache itself.
-  if (!cleared && typeof caches !== 'undefined') await caches.delete(IMAGE_CACHE_NAME);
+  if (!cleared && typeof caches !== 'undefined')
+    await Promise.all([caches.delete(IMAGE_CACHE_NAME), caches.delete(BOOK_CACHE_NAME)]);
 }
 
 export async function clearLocalData(): Promise<void> {

@@ -15,6 +15,14 @@ test('the app is installable and its shell opens without a connection', async ({
     baseURL,
     locale: 'fr-FR',
   });
+  // The privacy choice already made, as in every other journey.
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('chapitres.consent'))
+      localStorage.setItem(
+        'chapitres.consent',
+        JSON.stringify({ analytics: false, decided_at: '2026-01-01T00:00:00.000Z', version: 1 }),
+      );
+  });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/login');

@@ -29,5 +29,10 @@ export const PublicConfig = Type.Object({
     image_max_bytes: Type.Integer(),
   }),
   features: PublicFeatures,
+  analytics: Type.Object({
+    provider: Type.Union([Type.Literal('embedded'), Type.Literal('posthog')]),
+    posthog_host: Type.Union([Type.String(), Type.Null()]),
+    posthog_key: Type.Union([Type.String(), Type.Null()]),
+  }),
 });
 export type PublicConfig = Static<typeof PublicConfig>;

@@ -34,15 +34,28 @@ export interface JobQueue {
 
 export function createJobQueue(
   database: Database,
-  options: { pollingIntervalSeconds?: number } = {},
+  options: { pollingIntervalSeconds?: number; maintenanceIntervalSeconds?: number } = {},
 ): JobQueue {
+  // Every query pg-boss makes and every handler it runs is counted, so stop() can wait for the last
+  // of them: pg-boss's own graceful stop only waits for jobs already fetched, not for a fetch still
+  // in flight, whose job would then run (and be marked done) on a database closed meanwhile.
+  let inFlight = 0;
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    inFlight += 1;
+    try {
+      return await work();
+    } finally {
+      inFlight -= 1;
+    }
+  };
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.sql.executeSql(text, values) },
+    db: { executeSql: (text, values) => counted(() => database.sql.executeSql(text, values)) },
     schema: 'pgboss',
     // PGlite is one connection in this process: keep maintenance light.
     supervise: true,
     schedule: false,
-    maintenanceIntervalSeconds: 120,
+    // Maintenance is also what notices a job whose worker died (expired) and queues its retry.
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 120,
   });
   boss.on('error', (error) => console.error('[jobs]', error));
   const definitions = new Map<string, JobDefinition>();
@@ -91,11 +104,12 @@ export function createJobQueue(
         const workerId = await boss.work(
           definition.name,
           { pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
-          async (jobs) => {
-            for (const job of jobs) {
-              await definition.handler(job.data, { id: job.id, retryCount: job.retryCount });
-            }
-          },
+          (jobs) =>
+            counted(async () => {
+              for (const job of jobs) {
+                await definition.handler(job.data, { id: job.id, retryCount: job.retryCount });
+              }
+            }),
         );
         workerIds.set(definition.name, workerId);
       }
@@ -104,6 +118,14 @@ export function createJobQueue(
       if (!started) return;
       started = false;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      // A fetch that was under way returns its job now, which then runs and is completed: wait until
+      // nothing has been in flight for two checks in a row (bounded, like pg-boss's own timeout).
+      const deadline = Date.now() + 10_000;
+      let quiet = 0;
+      while (quiet < 2 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        quiet = inFlight === 0 ? quiet + 1 : 0;
+      }
       workerIds.clear();
     },
     async drain(timeoutMs = 15_000) {

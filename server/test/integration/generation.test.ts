@@ -11,6 +11,7 @@ import {
   WriterUnavailableError,
   type Writer,
   type WriterInput,
+  type BookSuggestionInput,
 } from '../../src/providers/writer/types.ts';
 
 /** The embedded writer, held at a gate when asked to, or failing like a model server that is down. */
@@ -26,6 +27,10 @@ class ControlledWriter implements Writer {
     if (this.gate) await this.gate;
     if (this.failing) throw new WriterUnavailableError('model server down');
     return this.inner.write(input);
+  }
+
+  suggestBook(input: BookSuggestionInput) {
+    return this.inner.suggestBook(input);
   }
 }
 

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useTestApp } from '../support/build.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
+import { multipart, type Part } from '../support/multipart.ts';
 import { conversations, images } from '../../src/db/schema/index.ts';
 import { ImagesRepository } from '../../src/modules/images/repository.ts';
 
@@ -93,29 +94,6 @@ const SVG = Buffer.from(
 
 // --- helpers ------------------------------------------------------------------------------------
 
-type Part =
-  | { name: string; value: string }
-  | { name: string; filename: string; contentType: string; data: Buffer };
-
-function multipart(parts: Part[]) {
-  const boundary = `----chapitres${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition =
-      'data' in part
-        ? `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n`
-        : `Content-Disposition: form-data; name="${part.name}"\r\n`;
-    chunks.push(Buffer.from(`--${boundary}\r\n${disposition}\r\n`));
-    chunks.push('data' in part ? part.data : Buffer.from(part.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 async function newChapter(user: TestUser): Promise<string> {
   const response = await ctx.app.inject({
     method: 'POST',
@@ -188,6 +166,8 @@ function filesOf(userId: string): string[] {
     .sort();
 }
 
+/** The image itself, its thumbnail and its print rendition (books). */
+const FILES_PER_IMAGE = 3;
 const imageFilesOf = (userId: string) => filesOf(userId).filter((key) => key.includes('/images/'));
 
 async function fiveImages(user: TestUser, chapterId: string): Promise<string[]> {
@@ -451,9 +431,9 @@ describe('the five images of a chapter', () => {
     const user = await createUser(ctx.app);
     const chapterId = await newChapter(user);
     await fiveImages(user, chapterId);
-    expect(imageFilesOf(user.id)).toHaveLength(10);
+    expect(imageFilesOf(user.id)).toHaveLength(5 * FILES_PER_IMAGE);
     expectError(await upload(user, chapterId, await jpeg()), 409, 'max_images_reached');
-    expect(imageFilesOf(user.id)).toHaveLength(10);
+    expect(imageFilesOf(user.id)).toHaveLength(5 * FILES_PER_IMAGE);
   });
 
   it('lets no more than five in when eight uploads arrive at once', async () => {
@@ -471,7 +451,7 @@ describe('the five images of a chapter', () => {
       .sort();
     expect(positions).toEqual([1, 2, 3, 4, 5]);
     expect((await chapter(user, chapterId)).images.map((i) => i.position)).toEqual([1, 2, 3, 4, 5]);
-    expect(imageFilesOf(user.id)).toHaveLength(10);
+    expect(imageFilesOf(user.id)).toHaveLength(5 * FILES_PER_IMAGE);
   });
 });
 
@@ -593,7 +573,7 @@ describe('legends and positions', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect((await fetchFile(urlOfB)).statusCode).toBe(404);
     expect(imageFilesOf(user.id).some((key) => key.includes(b!))).toBe(false);
-    expect(imageFilesOf(user.id)).toHaveLength(8);
+    expect(imageFilesOf(user.id)).toHaveLength(4 * FILES_PER_IMAGE);
     const images = (await chapter(user, chapterId)).images;
     expect(images.map((i) => i.position)).toEqual([1, 2, 3, 4]);
     expect(images.map((i) => i.id).slice(0, 2)).toEqual([a, c]);
@@ -655,7 +635,7 @@ describe('files never outlive their rows', () => {
     expect(response.statusCode).toBe(200);
     expect((await fetchFile(url)).statusCode).toBe(404);
     expect(imageFilesOf(user.id).every((key) => key.includes(keep))).toBe(true);
-    expect(imageFilesOf(user.id)).toHaveLength(2);
+    expect(imageFilesOf(user.id)).toHaveLength(1 * FILES_PER_IMAGE);
     const rows = await ctx.database.db.select().from(images).where(eq(images.userId, user.id));
     expect(rows.map((row) => row.conversationId)).toEqual([keep]);
   });
@@ -665,7 +645,7 @@ describe('files never outlive their rows', () => {
     const chapterId = await newChapter(user);
     await upload(user, chapterId, await jpeg());
     await upload(user, '', await png(), { url: '/api/v1/images' });
-    expect(imageFilesOf(user.id)).toHaveLength(4);
+    expect(imageFilesOf(user.id)).toHaveLength(2 * FILES_PER_IMAGE);
     const response = await ctx.app.inject({
       method: 'DELETE',
       url: '/api/v1/users/me',
@@ -819,10 +799,35 @@ describe('generated pictures', () => {
         position: i,
       });
     expect(await service.addGeneratedImage(user.id, chapterId, drawn)).toBeNull();
-    expect(imageFilesOf(user.id)).toHaveLength(10);
+    expect(imageFilesOf(user.id)).toHaveLength(5 * FILES_PER_IMAGE);
     const otherUser = await createUser(ctx.app);
     await expect(service.addGeneratedImage(otherUser.id, chapterId, drawn)).rejects.toThrow(
       'not_found',
     );
+  });
+});
+
+describe('the print rendition', () => {
+  it('keeps a baseline JPEG of at most 1600 px, oriented and without metadata, beside each picture', async () => {
+    const user = await createUser(ctx.app);
+    const chapterId = await newChapter(user);
+    const big = await solid(4000, 3000).png().toBuffer();
+    const response = await upload(user, chapterId, big, {
+      filename: 'big.png',
+      contentType: 'image/png',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const print = imageFilesOf(user.id).find((key) => key.endsWith('.print.jpg'))!;
+    const stored = await ctx.app.services.storage.get(print);
+    const meta = await sharp(stored!.bytes).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 1600, height: 1200, isProgressive: false });
+    expect(meta.exif).toBeUndefined();
+    // Deleting the picture deletes its rendition.
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/conversations/${chapterId}/images/${response.json().id}`,
+      headers: user.auth,
+    });
+    expect(imageFilesOf(user.id)).toEqual([]);
   });
 });

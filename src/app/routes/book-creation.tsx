@@ -1,8 +1,6 @@
-// Route module for /conversations/book/create (BookCreation): the book wizard arrives with the books feature; until then, its heading.
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/layouts/page';
+// Route module for /conversations/book/create (BookCreation): the book wizard.
+import { BookWizard } from '../../features/books/components/wizard/book-wizard';
 
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('routes.bookCreation')} />;
+  return <BookWizard />;
 }

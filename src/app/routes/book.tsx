@@ -1,8 +1,11 @@
-// Route module for /book/:bookID (BookView): the book view arrives with the books feature; until then, its heading.
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/layouts/page';
+// Route module for /book/:bookID (BookView): one book, its state and its preview, with the printed-copy
+// order control of the premium feature passed in. Keyed by book so that moving to another book starts
+// afresh.
+import { useParams } from 'react-router';
+import { BookViewPage } from '../../features/books/components/book-view-page';
+import { BookOrder } from '../../features/premium/components/book-order';
 
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('routes.book')} />;
+  const { bookID = '' } = useParams();
+  return <BookViewPage key={bookID} bookID={bookID} orderControl={<BookOrder bookID={bookID} />} />;
 }

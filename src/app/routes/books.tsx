@@ -1,8 +1,6 @@
-// Route module for /books (BookList): the book list ("Mes livres") arrives with the books feature; until then, its heading.
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/layouts/page';
+// Route module for /books (BookList): the person's books, "Mes livres".
+import { BookListPage } from '../../features/books/components/book-list-page';
 
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('routes.books')} />;
+  return <BookListPage />;
 }

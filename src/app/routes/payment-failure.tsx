@@ -1,7 +1,9 @@
-// Route module for /payment-failure: where the payment page sends people back after cancelling or failing.
+// Route module for /payment-failure: where the payment page sends people back after cancelling or
+// failing, with the way back to what they were buying (premium feature) and home.
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/ui/button';
 import { Notice } from '../../components/ui/notice';
+import { PaymentFailureActions } from '../../features/premium/components/payment-result';
 
 export function Component() {
   const { t } = useTranslation();
@@ -11,7 +13,10 @@ export function Component() {
       <Notice tone="warning" role="status">
         {t('payment.failure.message')}
       </Notice>
-      <ButtonLink to="/">{t('payment.home')}</ButtonLink>
+      <div className="flex flex-wrap gap-3">
+        <PaymentFailureActions />
+        <ButtonLink to="/">{t('payment.home')}</ButtonLink>
+      </div>
     </div>
   );
 }

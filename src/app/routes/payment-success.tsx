@@ -1,7 +1,9 @@
-// Route module for /payment-success: where the payment page sends people back after paying.
+// Route module for /payment-success: where the payment page sends people back after paying. It says what
+// was bought and the access the person has now (premium feature), with every access answer refreshed.
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/ui/button';
 import { Notice } from '../../components/ui/notice';
+import { PaymentSuccessDetails } from '../../features/premium/components/payment-result';
 
 export function Component() {
   const { t } = useTranslation();
@@ -11,6 +13,7 @@ export function Component() {
       <Notice tone="success" role="status">
         {t('payment.success.message')}
       </Notice>
+      <PaymentSuccessDetails />
       <ButtonLink to="/">{t('payment.home')}</ButtonLink>
     </div>
   );

@@ -1,8 +1,10 @@
-// Route module for /subscription: the plans and gift code arrive with the premium feature; until then, its heading.
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/layouts/page';
+// Route module for /subscription: the plans, the printed copy of a book when arriving with ?book_id=,
+// and the gift code (premium feature).
+import { useSearchParams } from 'react-router';
+import { SubscriptionPage } from '../../features/premium/components/subscription-page';
 
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('routes.subscription')} />;
+  const [searchParams] = useSearchParams();
+  const bookID = searchParams.get('book_id')?.trim() || null;
+  return <SubscriptionPage bookID={bookID} />;
 }

@@ -1,8 +1,6 @@
-// Route module for /support (Support): the FAQ and contact arrive with the support feature; until then, its heading.
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/layouts/page';
+// Route module for /support (Support): the FAQ and the contact form of the support feature.
+import { SupportPage } from '../../features/support/components/support-page';
 
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('routes.support')} />;
+  return <SupportPage />;
 }

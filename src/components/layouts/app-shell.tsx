@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useReportRouteChanges } from '../../lib/analytics';
 import { useSession } from '../../lib/session';
 import { OfflineBanner } from '../../offline/offline-banner';
 import { InstallPrompt } from '../../pwa/install-prompt';
@@ -18,6 +19,7 @@ export function AppShell() {
   const { t } = useTranslation();
   const signedIn = useSession() !== null;
   useDocumentTitle();
+  useReportRouteChanges();
   const mainRef = useFocusMainOnNavigation();
 
   return (

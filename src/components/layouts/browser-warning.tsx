@@ -16,9 +16,9 @@ export function BrowserWarning() {
       aria-labelledby="browser-warning-title"
       className="border-b-2 border-warning-line bg-warning-soft text-warning-ink"
     >
-      <div className="mx-auto flex max-w-6xl items-start gap-3 px-4 py-3">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-start gap-3 px-4 py-3">
         <WarningIcon className="mt-1 shrink-0" />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-48">
           <h2 id="browser-warning-title" className="font-sans text-lg font-bold text-warning-ink">
             {t('browserWarning.title')}
           </h2>

@@ -95,8 +95,11 @@ export function linkIn(mail: Mail): string {
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   // Measure what a person sees once the page has settled: mid-way through the page's fade-in, text is
   // still semi-transparent and axe would report its contrast (it did on a loaded CI machine).
+  // Right after a navigation the page may not have rendered (nor started its fade) yet.
+  await page.locator('h1').first().waitFor();
   await page.evaluate(async () => {
     await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     // Endless ones (a skeleton's pulse, a spinner) never finish: only the finite ones are awaited.
     const finite = document
       .getAnimations()

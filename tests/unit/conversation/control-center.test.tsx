@@ -261,9 +261,17 @@ describe('the share modal', () => {
     expect(text).toContain('…\n\nVoir https://chapitres.example/');
   });
 
+  // The links now point to the chapter's public page, made by POST …/share when the modal opens.
+  const shareRoutes = {
+    [`POST ${BASE}/share`]: jsonReply({
+      url: `${window.location.origin}/s/tok-roanne`,
+      created_at: '2025-03-02T09:00:00.000Z',
+    }),
+  };
+
   it('copies the edited text, counts it, and says when copying failed', async () => {
     const user = userEvent.setup();
-    chapterServer();
+    chapterServer(chapterWire(), { routes: shareRoutes });
     const writeText = vi
       .fn()
       .mockResolvedValueOnce(undefined)
@@ -272,9 +280,9 @@ describe('the share modal', () => {
     renderApp(PAGE);
     await user.click(await screen.findByRole('button', { name: 'Partager mon histoire' }));
     const dialog = screen.getByRole('dialog', { name: 'Partager mon histoire' });
-    const text = within(dialog).getByLabelText('Texte à partager');
+    const text = await within(dialog).findByLabelText('Texte à partager');
     expect((text as HTMLTextAreaElement).value).toMatch(/^La maison de Roanne\n\nJe suis née/);
-    expect((text as HTMLTextAreaElement).value).toContain(window.location.origin);
+    expect((text as HTMLTextAreaElement).value).toContain(`${window.location.origin}/s/tok-roanne`);
     await user.clear(text);
     await user.type(text, 'Mon histoire');
     expect(within(dialog).getByText('12 caractères')).toBeTruthy();
@@ -292,11 +300,11 @@ describe('the share modal', () => {
 
   it('says when the Facebook window could not open', async () => {
     const user = userEvent.setup();
-    chapterServer();
+    chapterServer(chapterWire(), { routes: shareRoutes });
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     renderApp(PAGE);
     await user.click(await screen.findByRole('button', { name: 'Partager mon histoire' }));
-    await user.click(screen.getByRole('button', { name: /Partager sur Facebook/ }));
+    await user.click(await screen.findByRole('button', { name: /Partager sur Facebook/ }));
     expect(open.mock.calls[0]![0]).toMatch(
       /^https:\/\/www\.facebook\.com\/sharer\/sharer\.php\?u=/,
     );

@@ -33,6 +33,12 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** Ever created, deleting one does not give it back (free-chapter allowance). */
     chaptersCreated: integer('chapters_created').notNull().default(0),
+    /** Full access until then (12-month pack, gift code, granted by an operator); null: none of those. */
+    fullAccessUntil: timestamp('full_access_until', { withTimezone: true, mode: 'date' }),
+    /** Printed books paid for and not ordered yet (the 12-month pack includes one). */
+    bookCredits: integer('book_credits').notNull().default(0),
+    /** The Stripe customer, reused for every checkout of this person. */
+    stripeCustomerId: text('stripe_customer_id'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

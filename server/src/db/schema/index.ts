@@ -5,3 +5,6 @@ export * from './onboarding.ts';
 export * from './conversations.ts';
 export * from './chat.ts';
 export * from './images.ts';
+export * from './books.ts';
+export * from './premium.ts';
+export * from './trust.ts';

@@ -111,6 +111,16 @@ export class AccountsService {
     return user;
   }
 
+  /** A person by email (the command line). */
+  findByEmail(email: string): Promise<UserRow | null> {
+    return this.repository.findByEmail(normaliseEmail(email));
+  }
+
+  /** A person by id, for the modules that act outside a request (jobs). */
+  findUser(id: string): Promise<UserRow | null> {
+    return this.repository.findById(id);
+  }
+
   async updateMe(user: UserRow, body: UpdateMeBody): Promise<UserRow> {
     if (Object.values(body).every((value) => value === undefined))
       throw new AppError('validation_error', {}, { loc: ['body'] });

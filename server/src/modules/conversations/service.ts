@@ -124,6 +124,28 @@ export class ConversationsService {
     return toWire(row, images.get(row.id));
   }
 
+  /** Every chapter of this person with its current text, oldest first (the data export). */
+  async allChaptersOf(userId: string): Promise<ConversationView[]> {
+    const { rows } = await this.repository.list(userId, {
+      sortBy: 'created_at',
+      ascending: true,
+      withSummaries: true,
+      skip: 0,
+      limit: 100_000,
+    });
+    return rows;
+  }
+
+  /** These chapters of this person, with their current text, in the order asked; others are left out. */
+  async chaptersOf(userId: string, ids: string[]): Promise<ConversationView[]> {
+    const found: ConversationView[] = [];
+    for (const id of ids) {
+      const row = isUuid(id) ? await this.repository.find(userId, id) : null;
+      if (row) found.push(row);
+    }
+    return found;
+  }
+
   async update(user: UserRow, id: string, body: UpdateConversationBody): Promise<Conversation> {
     if (body.title === undefined && body.conv_author === undefined && body.summary === undefined)
       throw new AppError('validation_error', {}, { loc: ['body'] });

@@ -11,6 +11,11 @@ export type ImageFormat = 'jpeg' | 'png' | 'webp';
 
 export const MAX_SIDE = 3000;
 export const THUMBNAIL_SIDE = 400;
+/**
+ * Long side of the print rendition books use: an A5 page's widest picture (113 mm) needs 1335 px at
+ * 300 dpi. Made once at upload, so a book does not decode every full-size photo again.
+ */
+export const PRINT_SIDE = 1600;
 /** Decoding pipelines running at once in this process; the others wait their turn. */
 const PIPELINES = 2;
 
@@ -26,6 +31,8 @@ export interface ProcessedImage {
   ext: string;
   image: Buffer;
   thumbnail: Buffer;
+  /** Baseline JPEG, at most PRINT_SIDE px, transparency flattened on white (books). */
+  print: Buffer;
   width: number;
   height: number;
 }
@@ -131,11 +138,21 @@ export async function processImage(
         }),
         format,
       ).toBuffer();
+      const print = await (
+        format === 'png'
+          ? sharp(image)
+          : sharp(bytes, { limitInputPixels: maxPixels, failOn: 'truncated' }).rotate()
+      )
+        .resize({ width: PRINT_SIDE, height: PRINT_SIDE, fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 88, chromaSubsampling: '4:4:4' })
+        .toBuffer();
       return {
         format,
         ...FORMATS[format],
         image,
         thumbnail,
+        print,
         width: info.width,
         height: info.height,
       };

@@ -73,6 +73,28 @@ export class ImagesRepository {
       .orderBy(asc(images.conversationId), asc(images.position));
   }
 
+  /** One of this person's images: in that chapter, or one of their own photos when `conversationId` is null. */
+  async findOwned(
+    userId: string,
+    conversationId: string | null,
+    imageId: string,
+  ): Promise<ImageRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(images)
+      .where(
+        and(
+          eq(images.id, imageId),
+          eq(images.userId, userId),
+          conversationId === null
+            ? isNull(images.conversationId)
+            : eq(images.conversationId, conversationId),
+        ),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+
   async findInChapter(
     userId: string,
     conversationId: string,

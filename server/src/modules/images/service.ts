@@ -35,6 +35,23 @@ registerErrorMessages({
 /** Draws one picture for a chapter (PNG); the illustrations module provides it. */
 export type ImageGenerator = (user: UserRow, conversationId: string) => Promise<Buffer>;
 
+/** Where the print rendition of the image stored under `key` is. */
+export function printKeyOf(key: string): string {
+  return key.replace(/\.[a-z]+$/, '.print.jpg');
+}
+
+/**
+ * A stored picture with its bytes: its print rendition (baseline JPEG, at most 1600 px) when `printReady`,
+ * else the re-encoded original (at most 3000 px).
+ */
+export interface ImageFile {
+  bytes: Buffer;
+  printReady: boolean;
+  legend: string | null;
+  width: number;
+  height: number;
+}
+
 export interface Upload {
   bytes: Buffer;
   /** The multipart `legend` field as sent, if any. */
@@ -91,6 +108,81 @@ export class ImagesService {
       byChapter.set(row.conversationId!, list);
     }
     return byChapter;
+  }
+
+  /**
+   * The pictures of these chapters with their bytes, for a book: each chapter's in position order. A file
+   * missing from storage (deleted meanwhile) is left out rather than failing the book.
+   */
+  async printImagesOf(conversationIds: string[]): Promise<Map<string, ImageFile[]>> {
+    const rows = await this.repository.listForChapters(conversationIds);
+    const byChapter = new Map<string, ImageFile[]>();
+    for (const row of rows) {
+      const file = await this.fileOf(row);
+      if (!file) continue;
+      const list = byChapter.get(row.conversationId!) ?? [];
+      list.push(file);
+      byChapter.set(row.conversationId!, list);
+    }
+    return byChapter;
+  }
+
+  /** Each chapter's pictures as stored (the full re-encoded file), in position order: the data export. */
+  async originalFilesOf(
+    conversationIds: string[],
+  ): Promise<Map<string, { bytes: Buffer; legend: string | null; ext: string }[]>> {
+    const byChapter = new Map<string, { bytes: Buffer; legend: string | null; ext: string }[]>();
+    for (const row of await this.repository.listForChapters(conversationIds)) {
+      const stored = await this.storage.get(row.key);
+      if (!stored) continue;
+      const list = byChapter.get(row.conversationId!) ?? [];
+      list.push({
+        bytes: stored.bytes,
+        legend: row.legend,
+        ext: row.key.split('.').pop() ?? 'jpg',
+      });
+      byChapter.set(row.conversationId!, list);
+    }
+    return byChapter;
+  }
+
+  /** A chapter's first picture (its key and legend), for the public story page. */
+  async firstPictureOf(
+    conversationId: string,
+  ): Promise<{ key: string; legend: string | null } | null> {
+    const [row] = await this.repository.listForChapters([conversationId]);
+    return row ? { key: row.key, legend: row.legend } : null;
+  }
+
+  /** Whether this person owns that picture (in that chapter, or among their own photos when null). */
+  async owns(userId: string, conversationId: string | null, imageId: string): Promise<boolean> {
+    if (!isUuid(imageId) || (conversationId !== null && !isUuid(conversationId))) return false;
+    return (await this.repository.findOwned(userId, conversationId, imageId)) !== null;
+  }
+
+  /** A picture of this person with its bytes; null when it or its file is gone. */
+  async ownedFile(
+    userId: string,
+    conversationId: string | null,
+    imageId: string,
+  ): Promise<ImageFile | null> {
+    if (!isUuid(imageId) || (conversationId !== null && !isUuid(conversationId))) return null;
+    const row = await this.repository.findOwned(userId, conversationId, imageId);
+    return row ? this.fileOf(row) : null;
+  }
+
+  /** The print rendition when there is one (pictures stored before it existed have none), else the image. */
+  private async fileOf(row: ImageRow): Promise<ImageFile | null> {
+    const print = await this.storage.get(printKeyOf(row.key));
+    const stored = print ? null : await this.storage.get(row.key);
+    if (!print && !stored) return null;
+    return {
+      bytes: print?.bytes ?? stored!.bytes,
+      printReady: print !== null,
+      legend: row.legend,
+      width: row.width,
+      height: row.height,
+    };
   }
 
   async upload(user: UserRow, conversationId: string, upload: Upload): Promise<ChapterImage> {
@@ -241,6 +333,7 @@ export class ImagesService {
     try {
       await this.storage.put(image.key, processed.image, processed.contentType);
       await this.storage.put(image.thumbKey, processed.thumbnail, processed.contentType);
+      await this.storage.put(printKeyOf(image.key), processed.print, 'image/jpeg');
     } catch (error) {
       await this.discardFiles(image);
       throw error;
@@ -249,11 +342,19 @@ export class ImagesService {
 
   /** Cleanup after a failure: best effort, so that the first error is the one answered. */
   private async discardFiles(image: Pick<ImageRow, 'key' | 'thumbKey'>): Promise<void> {
-    await Promise.allSettled([this.storage.delete(image.key), this.storage.delete(image.thumbKey)]);
+    await Promise.allSettled([
+      this.storage.delete(image.key),
+      this.storage.delete(image.thumbKey),
+      this.storage.delete(printKeyOf(image.key)),
+    ]);
   }
 
   private async deleteFiles(image: Pick<ImageRow, 'key' | 'thumbKey'>): Promise<void> {
-    await Promise.all([this.storage.delete(image.key), this.storage.delete(image.thumbKey)]);
+    await Promise.all([
+      this.storage.delete(image.key),
+      this.storage.delete(image.thumbKey),
+      this.storage.delete(printKeyOf(image.key)),
+    ]);
   }
 
   private async chapterWire(row: ImageRow): Promise<ChapterImage> {

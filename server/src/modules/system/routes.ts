@@ -37,6 +37,11 @@ export function publicConfig(config: Config, features: PublicFeatures): PublicCo
       image_max_bytes: limits.imageMaxBytes,
     },
     features,
+    analytics: {
+      provider: config.analytics.provider,
+      posthog_host: config.analytics.provider === 'posthog' ? config.analytics.posthogHost : null,
+      posthog_key: config.analytics.provider === 'posthog' ? config.analytics.posthogKey : null,
+    },
   };
 }
 

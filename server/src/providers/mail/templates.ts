@@ -7,7 +7,15 @@ export type MailTemplate =
   | { kind: 'password_reset'; link: string; name: string }
   | { kind: 'book_ready'; link: string; name: string; title: string }
   | { kind: 'payment_receipt'; name: string; product: string; amount: string; date: string }
-  | { kind: 'contact'; from: string; name: string; message: string };
+  | { kind: 'contact'; from: string; name: string; message: string }
+  | { kind: 'export_ready'; name: string; link: string; expires: string }
+  | {
+      kind: 'order_confirmed';
+      name: string;
+      title: string;
+      address: string;
+      link: string;
+    };
 
 function escapeHtml(value: string): string {
   return value.replace(
@@ -100,6 +108,31 @@ export function renderMail(locale: Locale, to: string, template: MailTemplate): 
           ? `Merci. Nous avons bien reçu votre paiement de ${template.amount} pour « ${template.product} » le ${template.date}.`
           : `Thank you. We received your payment of ${template.amount} for “${template.product}” on ${template.date}.`,
       ];
+      break;
+    case 'export_ready':
+      subject = fr ? 'Vos données sont prêtes' : 'Your data is ready';
+      paragraphs = [
+        greeting(locale, template.name),
+        fr
+          ? `Le fichier de toutes vos données (vos chapitres, leurs photos, vos conversations, vos réponses et vos livres) est prêt. Téléchargez-le depuis votre profil jusqu’au ${template.expires}.`
+          : `The file with all your data (your chapters, their photos, your conversations, your answers and your books) is ready. Download it from your profile until ${template.expires}.`,
+      ];
+      action = { label: fr ? 'Ouvrir mon profil' : 'Open my profile', href: template.link };
+      break;
+    case 'order_confirmed':
+      subject = fr
+        ? `Commande confirmée : « ${template.title} »`
+        : `Order confirmed: “${template.title}”`;
+      paragraphs = [
+        greeting(locale, template.name),
+        fr
+          ? `Votre livre « ${template.title} » va être imprimé et relié, puis envoyé à l’adresse suivante : ${template.address}.`
+          : `Your book “${template.title}” will be printed and bound, then sent to this address: ${template.address}.`,
+        fr
+          ? 'Comptez environ deux semaines. Vous pouvez suivre la commande sur la page du livre.'
+          : 'Allow about two weeks. You can follow the order on the book’s page.',
+      ];
+      action = { label: fr ? 'Voir mon livre' : 'See my book', href: template.link };
       break;
     case 'contact':
       subject = fr

@@ -9,7 +9,7 @@ import {
   type VoiceProvider,
 } from './types.ts';
 import { concatWavs, parseWav, type ParsedWav } from './wav.ts';
-import { WorkerPool } from './worker-pool.ts';
+import { WorkerPool } from '../../workers/pool.ts';
 
 export interface EspeakVoiceSettings {
   /** espeak-ng voice and variant, e.g. `fr+m3`. */

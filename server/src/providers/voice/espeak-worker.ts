@@ -4,7 +4,7 @@
 // per reply instead of ~200 ms for a fresh instance, with byte-identical audio.
 import { readFile } from 'node:fs/promises';
 import ESpeakNg, { type ESpeakNgModule } from 'espeak-ng';
-import { serveJobs } from './worker-protocol.ts';
+import { serveJobs } from '../../workers/protocol.ts';
 
 export interface EspeakJob {
   text: string;

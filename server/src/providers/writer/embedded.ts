@@ -11,6 +11,11 @@ import type {
   WriterOutput,
 } from './types.ts';
 import { WRITER_WARNINGS } from './types.ts';
+import {
+  suggestBookEmbedded,
+  type BookSuggestionInput,
+  type BookSuggestionOutput,
+} from './book.ts';
 import { readAddress } from '../interviewer/address.ts';
 import { THEMES, isThemeId } from '../interviewer/themes.ts';
 import { countWords, normalize } from '../interviewer/text.ts';
@@ -37,6 +42,11 @@ export interface Answer {
 }
 
 export class EmbeddedWriter implements Writer {
+  /** Suggestions from the chapters' own titles and words (see book.ts). */
+  async suggestBook(input: BookSuggestionInput): Promise<BookSuggestionOutput> {
+    return suggestBookEmbedded(input);
+  }
+
   readonly kind = 'embedded' as const;
 
   async write(input: WriterInput, signal?: AbortSignal): Promise<WriterOutput> {

@@ -12,6 +12,13 @@ import { findUnsupported } from './faithfulness.ts';
 import { typeset } from './text.ts';
 import { MAX_KEYWORDS } from './keywords.ts';
 import {
+  BOOK_SCHEMA,
+  buildBookMessages,
+  readBook,
+  type BookSuggestionInput,
+  type BookSuggestionOutput,
+} from './book.ts';
+import {
   describeError,
   isRetryable,
   retryDelay,
@@ -119,11 +126,41 @@ export class OpenAIWriter implements Writer {
     return this.sdk;
   }
 
-  private async complete(
+  private complete(
     messages: ChatMessage[],
     input: WriterInput,
     signal?: AbortSignal,
   ): Promise<Written> {
+    return this.request(messages, chapterSchema(input), (c) => readWritten(c, input), signal);
+  }
+
+  /** A title, subtitle, back-cover text and dedication for a book, from its chapters (the person's words). */
+  async suggestBook(
+    input: BookSuggestionInput,
+    signal?: AbortSignal,
+  ): Promise<BookSuggestionOutput> {
+    const language: Language = input.language === 'en' ? 'en' : 'fr';
+    const messages = buildBookMessages(input);
+    const suggested = await this.request(
+      messages,
+      BOOK_SCHEMA,
+      (completion) => readBook(parseJsonObject(contentOf(completion))),
+      signal,
+    );
+    return {
+      title: typeset(suggested.title, language),
+      subtitle: typeset(suggested.subtitle, language),
+      summary: typeset(suggested.summary, language),
+      dedication: typeset(suggested.dedication, language),
+    };
+  }
+
+  private async request<T>(
+    messages: ChatMessage[],
+    jsonSchema: object,
+    read: (completion: unknown) => T,
+    signal?: AbortSignal,
+  ): Promise<T> {
     signal?.throwIfAborted();
     const { module, client } = await this.loadSdk();
     const deadline = Date.now() + this.timeoutMs;
@@ -145,14 +182,14 @@ export class OpenAIWriter implements Writer {
               ? {
                   response_format: {
                     type: 'json_schema' as const,
-                    json_schema: chapterSchema(input),
+                    json_schema: jsonSchema as { name: string },
                   },
                 }
               : {}),
           },
           { signal: attemptSignal, timeout: Math.max(1, remaining), maxRetries: 0 },
         );
-        return readWritten(completion, input);
+        return read(completion);
       } catch (error) {
         // The caller gave up: that is not the model server's failure.
         if (signal?.aborted) throw signal.reason ?? error;
@@ -207,14 +244,20 @@ export function chapterSchema(input: Pick<WriterInput, 'doTitle' | 'doKeywords' 
 }
 
 /** The asked fields from a completion, or WriterUnavailableError when the server answered something else. */
-export function readWritten(
-  completion: unknown,
-  input: Pick<WriterInput, 'doTitle' | 'doKeywords' | 'doSummary' | 'language'>,
-): Written {
+/** The text of a completion's first choice, or WriterUnavailableError. */
+function contentOf(completion: unknown): string {
   const content = (completion as { choices?: { message?: { content?: unknown } }[] } | null)
     ?.choices?.[0]?.message?.content;
   if (typeof content !== 'string')
     throw new WriterUnavailableError('The model server returned no text');
+  return content;
+}
+
+export function readWritten(
+  completion: unknown,
+  input: Pick<WriterInput, 'doTitle' | 'doKeywords' | 'doSummary' | 'language'>,
+): Written {
+  const content = contentOf(completion);
   const data = parseJsonObject(content);
   if (!data) throw new WriterUnavailableError('The model server returned no JSON object');
   const language: Language = input.language === 'en' ? 'en' : 'fr';

@@ -69,9 +69,34 @@ export const WRITER_WARNINGS = {
   unfaithful: 'unfaithful:',
 } as const;
 
+export interface BookSuggestionChapter {
+  title: string;
+  keywords: string[];
+  /** the chapter's current text, null when it has none */
+  text: string | null;
+}
+
+export interface BookSuggestionInput {
+  language: Language;
+  /** the book's author as the wizard has it (may be empty) */
+  author: string;
+  chapters: BookSuggestionChapter[];
+  /** the person's free wish for the suggestions, at most 500 characters */
+  instructions: string | null;
+}
+
+/** Plain text, typographic for the language; every field non-empty. */
+export interface BookSuggestionOutput {
+  title: string;
+  subtitle: string;
+  summary: string;
+  dedication: string;
+}
+
 export interface Writer {
   readonly kind: 'embedded' | 'openai';
   write(input: WriterInput, signal?: AbortSignal): Promise<WriterOutput>;
+  suggestBook(input: BookSuggestionInput, signal?: AbortSignal): Promise<BookSuggestionOutput>;
 }
 
 /** The model server failed, timed out or answered garbage; the core maps it to 503 `ai_unavailable`. */

@@ -1,6 +1,6 @@
 // WorkerPool: reuse, queueing, failures that keep the worker, crashes and hangs that replace it, abort and close.
 import { afterEach, describe, expect, test } from 'vitest';
-import { WorkerPool, WorkerPoolError } from '../../../src/providers/voice/worker-pool.ts';
+import { WorkerPool, WorkerPoolError } from '../../../src/workers/pool.ts';
 import type { TestCommand, TestResult } from './fixtures/test-worker.ts';
 
 const workerUrl = new URL('./fixtures/test-worker.ts', import.meta.url);

@@ -10,6 +10,8 @@ export interface SignUpInput {
   password: string;
   optInMarketing: boolean;
   accountType: AccountType;
+  /** The privacy choice on this device; undefined when none was made (the field is left out). */
+  optInTracking?: boolean;
 }
 
 export interface SignUpPayload {
@@ -17,6 +19,7 @@ export interface SignUpPayload {
   password: string;
   current_language: string;
   opt_in_marketing: boolean;
+  opt_in_tracking?: boolean;
   cgu_validated: true;
   cgv_validated: true;
   pdc_validated: true;
@@ -37,6 +40,7 @@ export function signUpPayload(
     cgv_validated: true,
     pdc_validated: true,
     account_type: input.accountType,
+    ...(input.optInTracking === undefined ? {} : { opt_in_tracking: input.optInTracking }),
   };
 }
 

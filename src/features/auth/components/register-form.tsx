@@ -8,6 +8,8 @@ import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { Notice } from '../../../components/ui/notice';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
+import { track } from '../../../lib/analytics';
+import { trackingOptIn } from '../../../lib/consent';
 import type { AccountType } from '../../../lib/session';
 import { useSignUpMutation } from '../api/sign-up';
 import { signUpErrorMessage } from '../errors';
@@ -49,8 +51,14 @@ export function RegisterForm({ accountType }: { accountType: AccountType }) {
     event.preventDefault();
     if (!canSubmit) return;
     signUp.mutate(
-      { email, password, optInMarketing, accountType },
-      { onSuccess: (to) => navigate(to, { replace: true }) },
+      // opt_in_tracking: the privacy choice made on this device (left out when none was made).
+      { email, password, optInMarketing, accountType, optInTracking: trackingOptIn() },
+      {
+        onSuccess: (to) => {
+          track('sign_up', { account_type: accountType });
+          navigate(to, { replace: true });
+        },
+      },
     );
   }
 

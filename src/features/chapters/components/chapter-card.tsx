@@ -10,7 +10,8 @@ import { toast } from '../../../lib/toast';
 import { usePendingChapterEdits } from '../../../offline/chapter-edits';
 import { isOnline } from '../../../offline/connectivity';
 import type { Chapter } from '../chapter';
-import { OpenIcon, TrashIcon } from './icons';
+import { TrashIcon } from '../../../components/ui/icons';
+import { OpenIcon } from './icons';
 
 export const CHAPTER_PLACEHOLDER_IMAGE = '/images/chapter-placeholder.svg';
 

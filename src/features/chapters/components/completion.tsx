@@ -9,7 +9,8 @@ import { getLocaleTag } from '../../../lib/i18n';
 import type { CompletionItemId, CompletionProgress } from '../completion';
 import { useCompletion } from '../hooks/use-completion';
 import { useElapsed } from '../hooks/use-elapsed';
-import { BookIcon, ChatIcon, PagesIcon, StarIcon } from './icons';
+import { BookIcon } from '../../../components/ui/icons';
+import { ChatIcon, PagesIcon, StarIcon } from './icons';
 
 export const PROGRESS_SKELETON_MS = 800;
 

@@ -1,10 +1,7 @@
 // The delete confirmation (spec §2): 'Êtes-vous sûr de vouloir supprimer cette conversation ?' with
 // 'Oui, supprimer' and 'Annuler'. Focus starts on Annuler; a failure keeps the dialog open and says so.
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
-import { Notice } from '../../../components/ui/notice';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useDeleteConversationMutation } from '../api/delete-conversation';
@@ -18,7 +15,6 @@ interface DeleteChapterDialogProps {
 
 export function DeleteChapterDialog({ chapter, onClose, onDeleted }: DeleteChapterDialogProps) {
   const { t } = useTranslation('chapters');
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const deletion = useDeleteConversationMutation();
   const offline = deletion.error instanceof ApiError && deletion.error.reason === 'network';
 
@@ -46,37 +42,21 @@ export function DeleteChapterDialog({ chapter, onClose, onDeleted }: DeleteChapt
   }
 
   return (
-    <Modal
+    <ConfirmDeleteDialog
       open={chapter !== null}
-      onClose={close}
-      role="alertdialog"
-      initialFocusRef={cancelRef}
       title={t('delete.title', { title: chapter?.title ?? t('card.untitled') })}
-    >
-      <div className="space-y-4">
-        <p className="text-lg font-semibold">{t('delete.message')}</p>
-        <p>{t('delete.detail')}</p>
-        <div aria-live="polite">
-          {deletion.isError && (
-            <Notice tone={offline ? 'info' : 'error'}>
-              {offline ? t('delete.offline') : t('delete.failed')}
-            </Notice>
-          )}
-        </div>
-        <div className="flex flex-wrap gap-3">
-          <Button variant="danger" onClick={confirm} busy={deletion.isPending}>
-            {t('delete.confirm')}
-          </Button>
-          <button
-            ref={cancelRef}
-            type="button"
-            onClick={close}
-            className={buttonClasses('secondary')}
-          >
-            {t('delete.cancel')}
-          </button>
-        </div>
-      </div>
-    </Modal>
+      message={t('delete.message')}
+      detail={t('delete.detail')}
+      confirmLabel={t('delete.confirm')}
+      cancelLabel={t('delete.cancel')}
+      busy={deletion.isPending}
+      failure={
+        deletion.isError
+          ? { offline, text: offline ? t('delete.offline') : t('delete.failed') }
+          : null
+      }
+      onConfirm={confirm}
+      onClose={close}
+    />
   );
 }

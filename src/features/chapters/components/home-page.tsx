@@ -24,7 +24,7 @@ import { AuthorNameModal } from './author-name-modal';
 import { ChapterCard } from './chapter-card';
 import { ProgressCard } from './completion';
 import { DeleteChapterDialog } from './delete-chapter-dialog';
-import { BookIcon, PlusIcon } from './icons';
+import { BookIcon, PlusIcon } from '../../../components/ui/icons';
 import { PremiumRequiredModal } from './premium-required-modal';
 import { SubscriptionBanner } from './subscription-banner';
 

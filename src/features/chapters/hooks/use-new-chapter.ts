@@ -10,6 +10,7 @@ import { newBookStep, newChapterStep } from '../access-rules';
 import { isQuotaExceeded, useCreateConversationMutation } from '../api/create-conversation';
 import { useAccessStatus } from '../api/get-access-status';
 import type { PremiumReason } from '../components/premium-required-modal';
+import { track } from '../../../lib/analytics';
 
 export type NewChapterDialog =
   | { kind: 'premium'; reason: PremiumReason; freeChaptersLeft: number | undefined }
@@ -39,6 +40,7 @@ export function useNewChapter() {
       { author },
       {
         onSuccess: (conversation) => {
+          track('feature_used', { feature: 'chapter_started' });
           setDialog(null);
           navigate(chatPath(conversation.id));
         },
@@ -56,15 +58,22 @@ export function useNewChapter() {
     );
   }
 
-  function startChapter() {
-    const step = newChapterStep(access.data, user?.accountType);
+  async function startChapter() {
+    let step = newChapterStep(access.data, user?.accountType);
+    // Before saying "no chapter left", ask again: a payment made a moment ago may not be known here yet.
+    if (step === 'premium') {
+      const fresh = await access.refetch();
+      step = newChapterStep(fresh.data ?? access.data, user?.accountType);
+    }
     if (step === 'premium') premium('chapter');
     else if (step === 'author') setDialog({ kind: 'author' });
     else createChapter();
   }
 
-  function startBook() {
-    if (newBookStep(access.data) === 'premium') premium('book');
+  async function startBook() {
+    let step = newBookStep(access.data);
+    if (step === 'premium') step = newBookStep((await access.refetch()).data ?? access.data);
+    if (step === 'premium') premium('book');
     else navigate(BOOK_CREATION_PATH);
   }
 

@@ -18,6 +18,7 @@ import {
 import { toast } from '../../../lib/toast';
 import { isOnline } from '../../../offline/connectivity';
 import { storeChapter } from '../../../offline/stored-chapters';
+import { track } from '../../../lib/analytics';
 
 export interface GenerateRequest {
   do_title: boolean;
@@ -98,6 +99,7 @@ export function useGenerateChapter(conversationId: string) {
           ?.updated_at ?? null,
       ),
     onSuccess: (chapter) => {
+      track('feature_used', { feature: 'chapter_written' });
       queryClient.setQueryData(conversationKeys.detail(conversationId), chapter);
       void queryClient.invalidateQueries({ queryKey: ['chapters'] });
     },

@@ -451,6 +451,7 @@ function ChapterView({ conversationId, chapter, pendingCount, generation }: Chap
         />
       )}
       <ShareModal
+        conversationId={conversationId}
         title={title}
         summary={chapter.summary}
         open={shareOpen}

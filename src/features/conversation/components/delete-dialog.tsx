@@ -1,11 +1,8 @@
 // The delete confirmation of the chapter page: 'Êtes-vous sûr de vouloir supprimer cette conversation ?'
 // with 'Oui, supprimer' and 'Annuler' (focus on Annuler). A failure keeps the dialog open and gives the
 // §8 toast 'Erreur lors de la suppression de la conversation'.
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
-import { Notice } from '../../../components/ui/notice';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useDeleteChapter } from '../api/delete-chapter';
@@ -26,7 +23,6 @@ export function DeleteDialog({
   onDeleted,
 }: DeleteDialogProps) {
   const { t } = useTranslation('conversation');
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const deletion = useDeleteChapter(conversationId);
   const offline = deletion.error instanceof ApiError && deletion.error.reason === 'network';
 
@@ -53,37 +49,21 @@ export function DeleteDialog({
   }
 
   return (
-    <Modal
+    <ConfirmDeleteDialog
       open={open}
-      onClose={close}
-      role="alertdialog"
-      initialFocusRef={cancelRef}
       title={t('delete.title', { title })}
-    >
-      <div className="space-y-4">
-        <p className="text-lg font-semibold">{t('delete.message')}</p>
-        <p>{t('delete.detail')}</p>
-        <div aria-live="polite">
-          {deletion.isError && (
-            <Notice tone={offline ? 'info' : 'error'}>
-              {offline ? t('delete.offline') : t('delete.failed')}
-            </Notice>
-          )}
-        </div>
-        <div className="flex flex-wrap gap-3">
-          <Button variant="danger" onClick={confirm} busy={deletion.isPending}>
-            {t('delete.confirm')}
-          </Button>
-          <button
-            ref={cancelRef}
-            type="button"
-            onClick={close}
-            className={buttonClasses('secondary')}
-          >
-            {t('delete.cancel')}
-          </button>
-        </div>
-      </div>
-    </Modal>
+      message={t('delete.message')}
+      detail={t('delete.detail')}
+      confirmLabel={t('delete.confirm')}
+      cancelLabel={t('delete.cancel')}
+      busy={deletion.isPending}
+      failure={
+        deletion.isError
+          ? { offline, text: offline ? t('delete.offline') : t('delete.failed') }
+          : null
+      }
+      onConfirm={confirm}
+      onClose={close}
+    />
   );
 }

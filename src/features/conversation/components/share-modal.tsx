@@ -1,12 +1,23 @@
-// The share modal (spec §2, §8): a share text the person can change (with its length), copied to the
-// clipboard or sent through WhatsApp, X, e-mail (subject = the title) or Facebook. Every link points to
-// the product's site. Facebook is opened through its sharer URL, not its SDK: no third-party script runs
-// in the app (privacy, offline, content security policy) — see docs/decisions.md.
-import { useId, useState } from 'react';
+// The share modal (spec §2, §8). Sharing a chapter is giving it a public page: opening the modal asks
+// the server for the chapter's page (POST …/share creates it, or gives back the one that exists), and
+// everything shared points to that page — a share text the person can change (with its length), copied
+// or sent through WhatsApp, X, e-mail (subject = the title) or Facebook, and the link itself with its own
+// copy button. « Ne plus partager » removes the page (DELETE …/share) after a confirmation. Without a
+// connection the modal says that sharing needs one, and makes the link when the connection returns.
+// Facebook is opened through its sharer URL, not its SDK: no third-party script runs in the app
+// (privacy, offline, content security policy) — see docs/decisions.md.
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { Notice } from '../../../components/ui/notice';
+import { Spinner } from '../../../components/ui/spinner';
+import { inputClasses } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { useConnectivity } from '../../../offline/connectivity';
+import { publicPageUrl, useEnsureShareLink, useRevokeShareLink } from '../api/share-link';
 
 const EXCERPT_CHARS = 280;
 
@@ -35,6 +46,8 @@ export function shareLinks(title: string, text: string, site: string) {
 }
 
 interface ShareModalProps {
+  /** The chapter shared; the chapter page's route parameter when not given. */
+  conversationId?: string;
   /** The title and text as shown (with this device's waiting corrections). */
   title: string;
   summary: string | null;
@@ -42,23 +55,292 @@ interface ShareModalProps {
   onClose: () => void;
 }
 
-export function ShareModal({ open, onClose, ...props }: ShareModalProps) {
+export function ShareModal({ open, onClose, conversationId, ...props }: ShareModalProps) {
   const { t } = useTranslation('conversation');
+  const { conversationID = '' } = useParams();
   return (
     <Modal open={open} onClose={onClose} title={t('share.title')}>
-      <ShareContent {...props} onClose={onClose} />
+      <ShareContent
+        {...props}
+        conversationId={conversationId ?? conversationID}
+        onClose={onClose}
+      />
     </Modal>
   );
 }
 
-function ShareContent({ title, summary, onClose }: Omit<ShareModalProps, 'open'>) {
+function isNetworkError(error: unknown): boolean {
+  return error instanceof ApiError && error.reason === 'network';
+}
+
+function ShareContent({
+  conversationId,
+  title,
+  summary,
+  onClose,
+}: Omit<ShareModalProps, 'open' | 'conversationId'> & { conversationId: string }) {
   const { t } = useTranslation('conversation');
-  const site = siteUrl();
+  const { online } = useConnectivity();
+  const ensure = useEnsureShareLink(conversationId);
+  const revoke = useRevokeShareLink(conversationId);
+  const { mutate: ensureLink, status, error, data: link } = ensure;
+  const [stopped, setStopped] = useState(false);
+  // One request at a time, also when React runs the effect twice in development.
+  const requesting = useRef(false);
+
+  const askForLink = () => {
+    requesting.current = true;
+    ensureLink(undefined, {
+      onSettled: () => {
+        requesting.current = false;
+      },
+    });
+  };
+
+  // The page is made when the modal opens, and again when the connection returns after failing for
+  // lack of it; a refusal from the server waits for « Réessayer ».
+  useEffect(() => {
+    if (!online || stopped || requesting.current) return;
+    if (status === 'idle' || (status === 'error' && isNetworkError(error))) askForLink();
+    // askForLink only wraps the stable mutate.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [online, stopped, status, error]);
+
+  if (stopped) {
+    return (
+      <SharingStopped
+        onShareAgain={() => {
+          revoke.reset();
+          ensure.reset();
+          setStopped(false);
+        }}
+        onClose={onClose}
+      />
+    );
+  }
+
+  if (!link) {
+    const waiting = status === 'pending' || (status === 'idle' && online);
+    const offline = !waiting && (!online || isNetworkError(error));
+    return (
+      <div className="space-y-4" aria-live="polite">
+        {waiting && <Spinner label={t('share.preparing')} />}
+        {offline && <Notice tone="warning">{t('share.offline')}</Notice>}
+        {!waiting && !offline && status === 'error' && (
+          <>
+            <Notice tone="error" role="alert">
+              {t('share.failed')}
+            </Notice>
+            <Button onClick={askForLink}>{t('share.retry')}</Button>
+          </>
+        )}
+        <Button variant="ghost" onClick={onClose}>
+          {t('share.close')}
+        </Button>
+      </div>
+    );
+  }
+
+  const url = publicPageUrl(link);
+  return (
+    <div className="space-y-5">
+      <ShareLinkBox url={url} />
+      <ShareChannels key={url} title={title} summary={summary} url={url} />
+      <StopSharing
+        pending={revoke.isPending}
+        failure={
+          revoke.isError
+            ? t(isNetworkError(revoke.error) ? 'share.stopOffline' : 'share.stopFailed')
+            : null
+        }
+        onConfirm={() =>
+          revoke.mutate(undefined, {
+            onSuccess: () => setStopped(true),
+            onError: (failure) => console.error('Stopping sharing failed', failure),
+          })
+        }
+        onCancel={() => revoke.reset()}
+      />
+      <Button variant="ghost" onClick={onClose}>
+        {t('share.close')}
+      </Button>
+    </div>
+  );
+}
+
+/** Said once the page is gone; focus goes to the message, since the button pressed has gone too. */
+function SharingStopped({
+  onShareAgain,
+  onClose,
+}: {
+  onShareAgain: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('conversation');
+  const messageRef = useRef<HTMLDivElement>(null);
+  useEffect(() => messageRef.current?.focus(), []);
+  return (
+    <div className="space-y-4">
+      <div ref={messageRef} tabIndex={-1} data-testid="share-stopped">
+        <Notice tone="success" role="status">
+          {t('share.stopped')}
+        </Notice>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <Button onClick={onShareAgain}>{t('share.shareAgain')}</Button>
+        <Button variant="ghost" onClick={onClose}>
+          {t('share.close')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The public page's address, readable and selectable, with a copy button and a way to see the page. */
+function ShareLinkBox({ url }: { url: string }) {
+  const { t } = useTranslation('conversation');
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // The waiting message and its button have just gone: keep the focus in the dialog (Escape and Tab
+  // are handled there), on the link that has just arrived.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) inputRef.current?.focus();
+  }, []);
+
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success(t('share.linkCopied'));
+    } catch (error) {
+      console.error('Copy failed', error);
+      toast.error(t('share.copyFailed'));
+    }
+  }
+
+  return (
+    <div className="space-y-2" data-testid="share-link">
+      <p>{t('share.public')}</p>
+      <label htmlFor={id} className="block text-lg font-semibold">
+        {t('share.linkLabel')}
+      </label>
+      <input
+        ref={inputRef}
+        id={id}
+        type="url"
+        readOnly
+        value={url}
+        onFocus={(event) => event.target.select()}
+        className={inputClasses}
+        data-testid="share-link-url"
+      />
+      <div className="flex flex-wrap gap-3">
+        <Button onClick={() => void copyLink()}>{t('share.copyLink')}</Button>
+        <a
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClasses('secondary')}
+        >
+          {t('share.openPage')}
+          <span className="sr-only"> {t('share.newWindow')}</span>
+        </a>
+      </div>
+    </div>
+  );
+}
+
+function StopSharing({
+  pending,
+  failure,
+  onConfirm,
+  onCancel,
+}: {
+  pending: boolean;
+  failure: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('conversation');
+  const [confirming, setConfirming] = useState(false);
+  const titleId = useId();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const stopRef = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
+
+  // Focus goes to « Annuler » when the question appears (nothing is removed by a stray Enter), and
+  // back to « Ne plus partager » when it goes.
+  useEffect(() => {
+    if (confirming) cancelRef.current?.focus();
+    else if (wasConfirming.current) stopRef.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
+
+  if (!confirming) {
+    return (
+      <button
+        ref={stopRef}
+        type="button"
+        className={buttonClasses('danger')}
+        onClick={() => setConfirming(true)}
+      >
+        {t('share.stop')}
+      </button>
+    );
+  }
+  return (
+    <div
+      role="group"
+      aria-labelledby={titleId}
+      data-testid="share-stop-confirm"
+      className="space-y-3 rounded-lg border-2 border-danger bg-danger-soft p-4"
+    >
+      <p id={titleId} className="text-lg font-semibold">
+        {t('share.stopTitle')}
+      </p>
+      <p>{t('share.stopWarning')}</p>
+      {failure && (
+        <Notice tone="error" role="alert">
+          {failure}
+        </Notice>
+      )}
+      <div className="flex flex-wrap gap-3">
+        <Button variant="danger" busy={pending} onClick={onConfirm}>
+          {t('share.stopConfirm')}
+        </Button>
+        <button
+          ref={cancelRef}
+          type="button"
+          className={buttonClasses('secondary')}
+          onClick={() => {
+            onCancel();
+            setConfirming(false);
+          }}
+        >
+          {t('share.stopCancel')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The share text (made once from the page's address, then the person's) and the ways to send it. */
+function ShareChannels({
+  title,
+  summary,
+  url,
+}: {
+  title: string;
+  summary: string | null;
+  url: string;
+}) {
+  const { t } = useTranslation('conversation');
   const [text, setText] = useState(() =>
-    defaultShareText(title, summary, t('share.footer', { url: site })),
+    defaultShareText(title, summary, t('share.footer', { url })),
   );
   const id = useId();
-  const links = shareLinks(title, text, site);
+  const links = shareLinks(title, text, url);
 
   async function copy() {
     try {
@@ -149,9 +431,6 @@ function ShareContent({ title, summary, onClose }: Omit<ShareModalProps, 'open'>
           {newWindow}
         </Button>
       </div>
-      <Button variant="ghost" onClick={onClose}>
-        {t('share.close')}
-      </Button>
     </div>
   );
 }

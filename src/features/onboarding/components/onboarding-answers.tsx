@@ -1,7 +1,11 @@
 // The profile's onboarding answers (spec §2 Profile): a table of answered questions (view -> editing
 // -> save or cancel; delete) and a table of unanswered ones (idle -> answering, the example as
-// placeholder). An emptied answer is not saved.
+// placeholder). An emptied answer is not saved. A change goes straight to the server (its refusal shows
+// under the field); one that cannot leave for lack of connection waits in the outbox, shown over the
+// server's answer with a mark, and any later change to that question queues behind it, so the order
+// holds and the last change wins.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field-message';
@@ -9,6 +13,7 @@ import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { isOnline } from '../../../offline/connectivity';
 import { composeAnswer, emptyAnswer, parseAnswer, type AnswerValue } from '../answer-format';
 import {
   queueOnboardingChange,
@@ -31,14 +36,21 @@ function isNetworkError(error: unknown): boolean {
   return error instanceof ApiError && error.reason === 'network';
 }
 
-/** A change that could not leave for lack of connection waits in the outbox; the person is told. */
-async function keepForLater(
-  questionId: string,
-  change: QueuedOnboardingChange,
-  message: string,
-): Promise<void> {
+/**
+ * Puts a change in the outbox (no connection, or one already waiting for that question) and tells the
+ * person whether it leaves now or when the connection returns.
+ */
+async function keepForLater(questionId: string, change: QueuedOnboardingChange): Promise<void> {
   await queueOnboardingChange(questionId, change);
-  toast.success(message);
+  const deletion = 'deleteAnswerId' in change;
+  const key = isOnline()
+    ? deletion
+      ? 'profile.deletedSending'
+      : 'profile.savedSending'
+    : deletion
+      ? 'profile.deletedOffline'
+      : 'profile.savedOffline';
+  toast.success(i18next.t(key, { ns: 'onboarding' }));
 }
 
 function PendingMark({ children }: { children: ReactNode }) {
@@ -283,14 +295,23 @@ function AnsweredRow({
     setMode('view');
   }
 
+  // What the person sees: the answer waiting on this device, else the server's.
+  const shown = queued && 'answer' in queued ? queued.answer : answer.answer;
+  const deletionWaiting = queued !== undefined && 'deleteAnswerId' in queued;
+
   function save(value: AnswerValue) {
     const composed = composeAnswer(question, value);
     if (composed === '') {
       setError(t('profile.emptyNotSaved'));
       return;
     }
-    if (composed === answer.answer) {
+    // Saving the same answer over a waiting deletion keeps the answer: that is a change.
+    if (composed === shown && !deletionWaiting) {
       leaveEditing();
+      return;
+    }
+    if (queued) {
+      void keepForLater(answer.question_id, { answer: composed }).then(leaveEditing);
       return;
     }
     update.mutate(
@@ -302,11 +323,7 @@ function AnsweredRow({
         },
         onError: (error) => {
           if (!isNetworkError(error)) return;
-          void keepForLater(
-            answer.question_id,
-            { answer: composed },
-            t('profile.savedOffline'),
-          ).then(leaveEditing);
+          void keepForLater(answer.question_id, { answer: composed }).then(leaveEditing);
         },
       },
     );
@@ -322,7 +339,7 @@ function AnsweredRow({
           <AnswerEditor
             question={question}
             questionCellId={questionCellId}
-            initial={parseAnswer(question, answer.answer)}
+            initial={parseAnswer(question, shown)}
             busy={update.isPending}
             error={error}
             onSave={save}
@@ -332,10 +349,10 @@ function AnsweredRow({
       ) : (
         <>
           <td className={`${cell} whitespace-pre-line`}>
-            {queued && 'answer' in queued ? queued.answer : answer.answer}
+            {shown}
             {queued && (
               <PendingMark>
-                {'answer' in queued ? t('profile.pendingAnswer') : t('profile.pendingDeletion')}
+                {deletionWaiting ? t('profile.pendingDeletion') : t('profile.pendingAnswer')}
               </PendingMark>
             )}
           </td>
@@ -354,7 +371,12 @@ function AnsweredRow({
                 variant="ghost"
                 aria-describedby={questionCellId}
                 busy={removal.isPending}
-                onClick={() =>
+                onClick={() => {
+                  const deletion = { deleteAnswerId: answer.id };
+                  if (queued) {
+                    void keepForLater(answer.question_id, deletion);
+                    return;
+                  }
                   removal.mutate(answer.id, {
                     onSuccess: () => {
                       toast.success(t('profile.deleted'));
@@ -362,14 +384,10 @@ function AnsweredRow({
                     },
                     onError: (error) => {
                       if (!isNetworkError(error)) return;
-                      void keepForLater(
-                        answer.question_id,
-                        { deleteAnswerId: answer.id },
-                        t('profile.deletedOffline'),
-                      );
+                      void keepForLater(answer.question_id, deletion);
                     },
-                  })
-                }
+                  });
+                }}
               >
                 {t('profile.delete')}
               </Button>
@@ -405,10 +423,22 @@ function UnansweredRow({
     }
   }, [mode]);
 
+  const waiting = queued && 'answer' in queued ? queued.answer : null;
+
+  function backToIdle() {
+    returnFocus.current = true;
+    setError(null);
+    setMode('idle');
+  }
+
   function save(value: AnswerValue) {
     const composed = composeAnswer(question, value);
     if (composed === '') {
       setError(t('profile.emptyAnswer'));
+      return;
+    }
+    if (queued) {
+      void keepForLater(question.question_id, { answer: composed }).then(backToIdle);
       return;
     }
     creation.mutate(
@@ -420,15 +450,7 @@ function UnansweredRow({
         },
         onError: (error) => {
           if (!isNetworkError(error)) return;
-          void keepForLater(
-            question.question_id,
-            { answer: composed },
-            t('profile.savedOffline'),
-          ).then(() => {
-            returnFocus.current = true;
-            setError(null);
-            setMode('idle');
-          });
+          void keepForLater(question.question_id, { answer: composed }).then(backToIdle);
         },
       },
     );
@@ -444,22 +466,18 @@ function UnansweredRow({
           <AnswerEditor
             question={question}
             questionCellId={questionCellId}
-            initial={emptyAnswer}
+            initial={waiting === null ? emptyAnswer : parseAnswer(question, waiting)}
             busy={creation.isPending}
             error={error}
             onSave={save}
-            onCancel={() => {
-              returnFocus.current = true;
-              setError(null);
-              setMode('idle');
-            }}
+            onCancel={backToIdle}
           />
         </td>
       ) : (
         <>
-          {queued && 'answer' in queued ? (
+          {waiting !== null ? (
             <td className={`${cell} whitespace-pre-line`}>
-              {queued.answer}
+              {waiting}
               <PendingMark>{t('profile.pendingAnswer')}</PendingMark>
             </td>
           ) : (

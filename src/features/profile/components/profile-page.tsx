@@ -19,9 +19,24 @@ interface ProfilePageProps {
   completion?: ReactNode;
   /** The onboarding answers tables (answered / unanswered). */
   onboardingAnswers?: ReactNode;
+  /** The subscription status panel (none, subscribed, canceled, annual). */
+  subscription?: ReactNode;
+  /** The gift-code redemption form. */
+  giftCode?: ReactNode;
+  /** The privacy choices: the current one and the button that reopens the consent dialog. */
+  privacyChoices?: ReactNode;
+  /** « Télécharger mes données »: asking for the ZIP of everything, and its state. */
+  dataExport?: ReactNode;
 }
 
-export function ProfilePage({ completion, onboardingAnswers }: ProfilePageProps = {}) {
+export function ProfilePage({
+  completion,
+  onboardingAnswers,
+  subscription,
+  giftCode,
+  privacyChoices,
+  dataExport,
+}: ProfilePageProps = {}) {
   const { t } = useTranslation('profile');
   const navigate = useNavigate();
   const user = useSessionUser();
@@ -43,10 +58,11 @@ export function ProfilePage({ completion, onboardingAnswers }: ProfilePageProps 
       <AccountDetails user={user} />
       <LanguageSetting />
 
-      {/* Place: subscription status panel and gift-code redemption — premium issue. */}
+      {subscription}
+      {giftCode}
       {onboardingAnswers}
-      {/* Place: cookie preferences button — analytics consent issue. */}
-      {/* Place: data export — data portability issue. */}
+      {privacyChoices}
+      {dataExport}
 
       <section
         aria-labelledby="session-title"

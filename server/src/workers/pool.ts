@@ -1,7 +1,7 @@
 // A small pool of reused worker threads: FIFO queue with a bound, per-job timeout, abort, and a fresh
 // worker in place of one that crashed or hung, so CPU-heavy work never stalls the API's event loop.
 import { Worker } from 'node:worker_threads';
-import type { JobReply, JobRequest } from './worker-protocol.ts';
+import type { JobReply, JobRequest } from './protocol.ts';
 
 export type WorkerPoolErrorCode = 'timeout' | 'crashed' | 'failed' | 'queue_full' | 'closed';
 

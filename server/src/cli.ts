@@ -1,0 +1,183 @@
+// The operators' command line: `npm run cli -- <command>` (from the repository root or server/).
+//   gift-codes create --count N --months 12 --expires 2027-12-31   prints new gift codes (kept hashed)
+//   gift-codes list                                                 their state (hint, months, expiry, used)
+//   access grant --email a@b.c --months 12                         gives someone full access
+//   orders list                                                     printed-book orders and their state
+//   orders export --id ID --out DIR                                 the order's frozen PDFs and address
+//   orders mark --id ID --status sent_to_printer|shipped           records what the printer did
+//   analytics report [--days 30]                                    daily active people, chapters started and
+//                                                                   finished, onboarding drop-off by step
+// It uses the same configuration as the server (DATABASE_URL, DATA_DIR…). With the embedded database the
+// server must be stopped first: PGlite is one process's database.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { addressLine, formatEuros } from './modules/premium/service.ts';
+
+const USAGE = `Usage: npm run cli -- <command>
+  gift-codes create --count N [--months 12] --expires YYYY-MM-DD
+  gift-codes list
+  access grant --email ADDRESS --months N
+  orders list
+  orders export --id ORDER_ID --out DIRECTORY
+  orders mark --id ORDER_ID --status sent_to_printer|shipped
+  analytics report [--days 30]`;
+
+class UsageError extends Error {}
+
+function positiveInteger(value: string | undefined, name: string, fallback?: number): number {
+  if (value === undefined && fallback !== undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1 || number > 10_000)
+    throw new UsageError(`--${name} must be a whole number from 1 to 10000`);
+  return number;
+}
+
+export async function runCli(argv: string[], print: (line: string) => void = console.log) {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      count: { type: 'string' },
+      months: { type: 'string' },
+      expires: { type: 'string' },
+      email: { type: 'string' },
+      id: { type: 'string' },
+      out: { type: 'string' },
+      status: { type: 'string' },
+      days: { type: 'string' },
+    },
+  });
+  const [group, action] = positionals;
+  const known = [
+    'gift-codes create',
+    'gift-codes list',
+    'access grant',
+    'orders list',
+    'orders export',
+    'orders mark',
+  ];
+  if (!known.includes(`${group} ${action}`)) throw new UsageError(USAGE);
+
+  const config = loadConfig({
+    ...process.env,
+    SERVE_APP: 'false',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: join(config.dataDir, 'db'),
+  });
+  const app = await buildApp(config, { database, logger: false });
+  const { premium, accounts, storage, analytics } = app.services;
+  try {
+    switch (`${group} ${action}`) {
+      case 'gift-codes create': {
+        const count = positiveInteger(values.count, 'count');
+        const months = positiveInteger(values.months, 'months', 12);
+        const expires = new Date(`${values.expires ?? ''}T23:59:59Z`);
+        if (Number.isNaN(expires.getTime()) || expires.getTime() <= Date.now())
+          throw new UsageError('--expires must be a future date, YYYY-MM-DD');
+        for (const code of await premium.createGiftCodes(count, months, expires)) print(code);
+        break;
+      }
+      case 'gift-codes list':
+        for (const code of await premium.listGiftCodes())
+          print(
+            [
+              `…${code.hint}`,
+              `${code.months} months`,
+              `expires ${code.expiresAt.toISOString().slice(0, 10)}`,
+              code.redeemedAt
+                ? `used ${code.redeemedAt.toISOString().slice(0, 10)}`
+                : code.expiresAt.getTime() < Date.now()
+                  ? 'expired'
+                  : 'unused',
+            ].join('\t'),
+          );
+        break;
+      case 'access grant': {
+        const months = positiveInteger(values.months, 'months');
+        const user = values.email ? await accounts.findByEmail(values.email) : null;
+        if (!user) throw new UsageError(`No account for ${values.email ?? '(no --email)'}`);
+        await premium.grant(user.id, months);
+        print(`${user.email}: ${months} more months of full access`);
+        break;
+      }
+      case 'orders list':
+        for (const order of await premium.listAllOrders())
+          print(
+            [
+              order.id,
+              order.status,
+              order.createdAt.toISOString().slice(0, 10),
+              formatEuros(order.amount, 'fr'),
+              order.bookTitle,
+              addressLine(order.shipping),
+            ].join('\t'),
+          );
+        break;
+      case 'orders export': {
+        const order = values.id ? await premium.findOrder(values.id) : null;
+        if (!order) throw new UsageError(`No order ${values.id ?? '(no --id)'}`);
+        if (!values.out) throw new UsageError('--out DIRECTORY is required');
+        const dir = resolve(values.out);
+        mkdirSync(dir, { recursive: true });
+        for (const name of ['interior.pdf', 'cover.pdf']) {
+          const file = await storage.get(`${order.filesPrefix}/${name}`);
+          if (!file) throw new Error(`The order's ${name} is missing from storage`);
+          writeFileSync(join(dir, name), file.bytes);
+        }
+        writeFileSync(
+          join(dir, 'order.json'),
+          JSON.stringify(
+            {
+              id: order.id,
+              title: order.bookTitle,
+              pages: order.pageCount,
+              format: 'A5 (148 × 210 mm)',
+              shipping: order.shipping,
+              paid_at: order.createdAt,
+            },
+            null,
+            2,
+          ),
+        );
+        print(`Exported to ${dir}: interior.pdf, cover.pdf, order.json`);
+        break;
+      }
+      case 'analytics report': {
+        const days = positiveInteger(values.days, 'days', 30);
+        print(`day\tactive people\tchapters started\tchapters finished`);
+        for (const row of await analytics.daily(days))
+          print([row.day, row.activePeople, row.chaptersStarted, row.chaptersFinished].join('\t'));
+        print('');
+        print('onboarding left at step\tpeople');
+        for (const row of await analytics.wizardDropOff(days)) print(`${row.step}\t${row.count}`);
+        break;
+      }
+      case 'orders mark': {
+        const status = values.status;
+        if (status !== 'sent_to_printer' && status !== 'shipped')
+          throw new UsageError('--status must be sent_to_printer or shipped');
+        if (!values.id || !(await premium.setOrderStatus(values.id, status)))
+          throw new UsageError(`No order ${values.id ?? '(no --id)'}`);
+        print(`${values.id}: ${status}`);
+        break;
+      }
+    }
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runCli(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(error instanceof UsageError ? error.message : error);
+    process.exitCode = error instanceof UsageError ? 2 : 1;
+  });
+}

@@ -1,0 +1,61 @@
+// Wire types of the premium calls (api.md § Premium). The app imports these with `import type`.
+import { Type, type Static } from '@sinclair/typebox';
+
+const NullableString = Type.Unsafe<string | null>({ type: ['string', 'null'] });
+
+export const PAYMENT_PROVIDERS = ['demo', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** Prices in cents of euro (spec §9). */
+export const PRICES = {
+  subscription: 1400,
+  'premium-12-months-and-a-book': 16800,
+  book: 4900,
+} as const;
+export type Product = keyof typeof PRICES;
+
+export const SubscriptionWire = Type.Object({
+  /** Stripe's subscription status: active, past_due, canceled… */
+  status: Type.String(),
+  /** When an active subscription set to stop ends; null when it renews. */
+  cancel_at: NullableString,
+});
+
+export const PremiumStatus = Type.Object({
+  is_full_access_granted: Type.Boolean(),
+  /** End of the 12-month pack or gift code (future), else null. */
+  full_access_until: NullableString,
+  subscription: Type.Union([SubscriptionWire, Type.Null()]),
+  free_chapters_allowed: Type.Integer({ minimum: 0 }),
+  /** Printed books already paid for (the 12-month pack includes one), not yet ordered. */
+  book_credits: Type.Integer({ minimum: 0 }),
+});
+export type PremiumStatus = Static<typeof PremiumStatus>;
+
+export const CheckoutAnswer = Type.Object({ redirect_url: Type.String() });
+export type CheckoutAnswer = Static<typeof CheckoutAnswer>;
+
+export const BookCheckoutQuery = Type.Object({ book_id: Type.String() });
+export const PromoCodeQuery = Type.Object({ customer_promo_code: Type.String({ maxLength: 64 }) });
+
+export const OrderStatus = Type.Unsafe<'paid' | 'sent_to_printer' | 'shipped'>({
+  type: 'string',
+  enum: ['paid', 'sent_to_printer', 'shipped'],
+});
+
+export const Order = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  book_id: NullableString,
+  book_title: Type.String(),
+  status: OrderStatus,
+  /** Cents of euro actually paid (0 when a book credit paid for it). */
+  amount: Type.Integer({ minimum: 0 }),
+  currency: Type.String(),
+  paid_with_credit: Type.Boolean(),
+  created_at: Type.String(),
+});
+export type Order = Static<typeof Order>;
+export const OrderList = Type.Object({
+  data: Type.Array(Order),
+  count: Type.Integer({ minimum: 0 }),
+});

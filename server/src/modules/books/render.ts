@@ -1,0 +1,299 @@
+// From a book's material (its texts, chapters and pictures) to the Typst jobs that make its files: the data
+// JSON the templates read, pictures resized for print (300 dpi) and for the screen, and the documents to
+// compile. Pure but for sharp; the templates are in ./template.
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { paragraphs, typeset, type BookLanguage } from './typography.ts';
+import type { TypesetJob } from './typesetter.ts';
+
+export interface MaterialImage {
+  bytes: Buffer;
+  /** The bytes are already a print rendition (JPEG at 300 dpi or more for any place in the book). */
+  printReady?: boolean;
+  legend: string | null;
+  width: number;
+  height: number;
+}
+
+export interface MaterialChapter {
+  title: string;
+  /** Shown under the title on multi-user accounts; null otherwise. */
+  author: string | null;
+  text: string | null;
+  images: MaterialImage[];
+}
+
+export interface BookMaterial {
+  language: BookLanguage;
+  title: string;
+  subtitle: string;
+  author: string;
+  summary: string;
+  dedication: string | null;
+  largePrint: boolean;
+  chapters: MaterialChapter[];
+  cover: MaterialImage | null;
+  portrait: MaterialImage | null;
+  createdAt: Date;
+}
+
+/** A5 text block: 148 mm less the inside (20) and outside (15) margins. */
+const TEXT_WIDTH_MM = 113;
+const MAX_FIGURE_HEIGHT_MM = 95;
+const COVER_IMAGE = { width: 96, height: 100 };
+const PORTRAIT = { width: 60, height: 75 };
+const PRINT_DPI = 300;
+const SCREEN_DPI = 110;
+/** Offset paper of 90 g/m²: about 0.11 mm a sheet, so 0.055 mm a page, plus the cover's fold. */
+const SPINE_MM_PER_PAGE = 0.055;
+const SPINE_EXTRA_MM = 1;
+const BLEED_MM = 3;
+
+export const COVER_COLORS = { ink: '#23364a', paper: '#f6f1e7', accent: '#c9a86a' };
+
+const LABELS = {
+  fr: {
+    contents: 'Table des matières',
+    chapter: 'Chapitre',
+    by: 'par',
+    colophon: (author: string, year: number) =>
+      `© ${year} ${author}. Livre écrit avec Chapitres, le biographe qui écoute.`,
+    brand: 'Chapitres',
+  },
+  en: {
+    contents: 'Contents',
+    chapter: 'Chapter',
+    by: 'by',
+    colophon: (author: string, year: number) =>
+      `© ${year} ${author}. A book written with Chapitres, the biographer who listens.`,
+    brand: 'Chapitres',
+  },
+} as const;
+
+const templates = {
+  book: readFileSync(new URL('./template/book.typ', import.meta.url)),
+  cover: readFileSync(new URL('./template/cover.typ', import.meta.url)),
+};
+
+export function spineWidthMm(pageCount: number): number {
+  return Math.round((pageCount * SPINE_MM_PER_PAGE + SPINE_EXTRA_MM) * 10) / 10;
+}
+
+/** Width in mm of a picture fitted in a box, keeping its proportions. */
+function fitWidthMm(image: MaterialImage, box: { width: number; height: number }): number {
+  const aspect = image.width / Math.max(1, image.height);
+  return Math.round(Math.min(box.width, box.height * aspect) * 10) / 10;
+}
+
+/**
+ * The picture at the resolution its printed width needs (never enlarged), as JPEG for print and, resized
+ * from that, for the screen. A print rendition made at upload is used as it is: nothing large is decoded.
+ */
+async function resampled(image: MaterialImage, widthMm: number) {
+  const pixels = (dpi: number) => Math.round((widthMm / 25.4) * dpi);
+  const print = image.printReady
+    ? image.bytes
+    : await sharp(image.bytes, { limitInputPixels: 50_000_000 })
+        .resize({ width: pixels(PRINT_DPI), withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
+        .toBuffer();
+  const screen = await sharp(print)
+    .resize({ width: pixels(SCREEN_DPI), withoutEnlargement: true })
+    .jpeg({ quality: 72 })
+    .toBuffer();
+  const bytes = (buffer: Buffer) =>
+    new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  return { print: bytes(print), screen: bytes(screen) };
+}
+
+/** Runs the tasks with at most `limit` at once (sharp works on libuv's pool of four threads). */
+async function inParallel<T>(tasks: (() => Promise<T>)[], limit = 4): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const index = next++;
+      results[index] = await tasks[index]!();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+}
+
+type Block =
+  | { kind: 'p'; text: string }
+  | { kind: 'img'; path: string; width: number; caption: string | null };
+
+/** The first picture under the title, the others spread evenly through the text. */
+export function chapterBlocks(
+  paragraphsOfText: string[],
+  figures: { path: string; width: number; caption: string | null }[],
+): Block[] {
+  const blocks: Block[] = [];
+  const [first, ...rest] = figures;
+  if (first) blocks.push({ kind: 'img', ...first });
+  const count = paragraphsOfText.length;
+  let next = 0;
+  paragraphsOfText.forEach((text, index) => {
+    blocks.push({ kind: 'p', text });
+    while (next < rest.length && index + 1 >= Math.round(((next + 1) * count) / (rest.length + 1)))
+      blocks.push({ kind: 'img', ...rest[next++] });
+  });
+  while (next < rest.length) blocks.push({ kind: 'img', ...rest[next++] });
+  return blocks;
+}
+
+function encodeJson(value: unknown): Uint8Array {
+  return new TextEncoder().encode(JSON.stringify(value));
+}
+
+/**
+ * The job that makes the print interior, the screen interior (same pages, lighter pictures) and the front
+ * cover (SVG, for the preview image).
+ */
+export async function interiorJob(material: BookMaterial): Promise<TypesetJob> {
+  const lang = material.language;
+  const labels = LABELS[lang];
+  const files: Record<string, Uint8Array> = {};
+  const text = (value: string) => typeset(value, lang);
+
+  // Every picture of the book, resampled in parallel; then the chapters are laid out with their paths.
+  const figures = material.chapters.flatMap((chapter, c) =>
+    chapter.images.map((image, i) => ({
+      image,
+      name: `c${c}-${i}.jpg`,
+      width: fitWidthMm(image, { width: TEXT_WIDTH_MM, height: MAX_FIGURE_HEIGHT_MM }),
+      caption: image.legend?.trim() ? text(image.legend) : null,
+    })),
+  );
+  const portraitWidth = material.portrait ? fitWidthMm(material.portrait, PORTRAIT) : 0;
+  const [portraitFiles, ...figureFiles] = await inParallel([
+    async () => (material.portrait ? resampled(material.portrait, portraitWidth) : null),
+    ...figures.map((figure) => () => resampled(figure.image, figure.width)),
+  ]);
+  figures.forEach((figure, index) => {
+    files[`print/${figure.name}`] = figureFiles[index]!.print;
+    files[`screen/${figure.name}`] = figureFiles[index]!.screen;
+  });
+
+  const printChapters = [];
+  const screenChapters = [];
+  let figureIndex = 0;
+  for (const chapter of material.chapters) {
+    const mine = figures.slice(figureIndex, figureIndex + chapter.images.length);
+    figureIndex += chapter.images.length;
+    const body = chapter.text ? paragraphs(chapter.text, lang) : [];
+    const common = {
+      title: text(chapter.title),
+      author: chapter.author ? text(chapter.author) : null,
+    };
+    const placed = (folder: string) =>
+      mine.map((f) => ({ path: `/${folder}/${f.name}`, width: f.width, caption: f.caption }));
+    printChapters.push({ ...common, blocks: chapterBlocks(body, placed('print')) });
+    screenChapters.push({ ...common, blocks: chapterBlocks(body, placed('screen')) });
+  }
+
+  let portrait: { print: unknown; screen: unknown } = { print: null, screen: null };
+  if (portraitFiles) {
+    files['print/portrait.jpg'] = portraitFiles.print;
+    files['screen/portrait.jpg'] = portraitFiles.screen;
+    portrait = {
+      print: { path: '/print/portrait.jpg', width: portraitWidth },
+      screen: { path: '/screen/portrait.jpg', width: portraitWidth },
+    };
+  }
+
+  const base = {
+    lang,
+    title: text(material.title),
+    subtitle: text(material.subtitle),
+    author: text(material.author),
+    dedication: material.dedication?.trim()
+      ? text(material.dedication)
+          .split('\n')
+          .filter((line) => line.trim())
+      : null,
+    summary: paragraphs(material.summary, lang),
+    largePrint: material.largePrint,
+    labels: {
+      contents: labels.contents,
+      chapter: labels.chapter,
+      by: labels.by,
+      colophon: labels.colophon(text(material.author), material.createdAt.getFullYear()),
+    },
+  };
+  files['print.json'] = encodeJson({ ...base, chapters: printChapters, portrait: portrait.print });
+  files['screen.json'] = encodeJson({
+    ...base,
+    chapters: screenChapters,
+    portrait: portrait.screen,
+  });
+
+  const front = await coverData(material, 'front', 0);
+  Object.assign(files, front.files);
+  const timestamp = Math.floor(material.createdAt.getTime() / 1000);
+  files['book.typ'] = templates.book;
+  files['cover.typ'] = templates.cover;
+  return {
+    files,
+    documents: [
+      // The templates read the data file named by `sys.inputs.data`.
+      {
+        name: 'print',
+        main: 'book.typ',
+        data: '/print.json',
+        pdf: true,
+        pdfStandard: 'a-2b',
+        timestamp,
+      },
+      { name: 'screen', main: 'book.typ', data: '/screen.json', pdf: true, timestamp },
+      { name: 'front', main: 'cover.typ', data: '/front.json', svg: true, timestamp },
+    ],
+  };
+}
+
+/** The job that makes the print cover once the interior's page count (hence the spine) is known. */
+export async function coverJob(material: BookMaterial, pageCount: number): Promise<TypesetJob> {
+  const { files } = await coverData(material, 'print', pageCount);
+  files['cover.typ'] = templates.cover;
+  return {
+    files,
+    documents: [
+      {
+        name: 'cover',
+        main: 'cover.typ',
+        data: '/print.json',
+        pdf: true,
+        pdfStandard: 'a-2b',
+        timestamp: Math.floor(material.createdAt.getTime() / 1000),
+      },
+    ],
+  };
+}
+
+async function coverData(material: BookMaterial, part: 'front' | 'print', pageCount: number) {
+  const lang = material.language;
+  const text = (value: string) => typeset(value, lang);
+  const files: Record<string, Uint8Array> = {};
+  let image = null;
+  if (material.cover) {
+    const widthMm = fitWidthMm(material.cover, COVER_IMAGE);
+    files[`cover/${part}.jpg`] = (await resampled(material.cover, widthMm)).print;
+    image = { path: `/cover/${part}.jpg`, widthMm };
+  }
+  files[`${part}.json`] = encodeJson({
+    part,
+    lang,
+    title: text(material.title),
+    subtitle: text(material.subtitle),
+    author: text(material.author),
+    summary: paragraphs(material.summary, lang),
+    image,
+    brand: LABELS[lang].brand,
+    colors: COVER_COLORS,
+    bleedMm: part === 'print' ? BLEED_MM : 0,
+    spineMm: part === 'print' ? spineWidthMm(pageCount) : 0,
+  });
+  return { files };
+}

@@ -1,0 +1,374 @@
+// Books (api.md § Books): creation checks everything the person sent and queues `book.generate`; the job
+// gathers the chapters and pictures, typesets the book with Typst in a worker thread and stores its four
+// files. Generation is idempotent: files go under fixed keys (a retry overwrites them), the row moves from
+// `ongoing` only once, and a book whose job died is turned to `failure` rather than staying `ongoing`.
+import { renderAsync } from '@resvg/resvg-js';
+import type { Config } from '../../config.ts';
+import { AppError, registerErrorStatus } from '../../errors.ts';
+import { registerErrorMessages, type Locale } from '../../i18n/messages.ts';
+import type {
+  Book,
+  BookImageRef,
+  BookSuggestions,
+  BookSuggestionsBody,
+  CreateBookBody,
+} from '../../contract/books.ts';
+import { MAX_BOOK_CHAPTERS, MIN_BOOK_CHAPTERS } from '../../contract/books.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { StorageProvider } from '../../providers/storage/types.ts';
+import type { Writer } from '../../providers/writer/types.ts';
+import { WriterUnavailableError } from '../../providers/writer/types.ts';
+import type { UserRow } from '../accounts/repository.ts';
+import type { AccountsService } from '../accounts/service.ts';
+import { isUuid, userFolder } from '../chat/service.ts';
+import type { ConversationsService } from '../conversations/service.ts';
+import type { ImagesService } from '../images/service.ts';
+import type { MailService } from '../mail/service.ts';
+import type { BookImageChoice } from '../../db/schema/books.ts';
+import { coverJob, interiorJob, type BookMaterial, type MaterialChapter } from './render.ts';
+import type { BookRow, BooksRepository } from './repository.ts';
+import type { Typesetter } from './typesetter.ts';
+import type { BookLanguage } from './typography.ts';
+
+export const BOOK_JOB = 'book.generate';
+/** Attempts of one book's job after the first (a crash, a worker killed, storage failing). */
+export const BOOK_JOB_RETRIES = 3;
+/**
+ * A book still `ongoing` after this has lost its job for good: it is shown as failed. Every attempt may
+ * take up to JOB_TIMEOUT_SECONDS before the queue calls it dead, so never less than all of them.
+ */
+export function staleAfterMs(jobTimeoutSeconds: number): number {
+  return Math.max(30 * 60_000, (BOOK_JOB_RETRIES + 2) * jobTimeoutSeconds * 1000);
+}
+/** Width of the front cover preview image. */
+const COVER_PREVIEW_WIDTH = 600;
+
+export interface BookJobData {
+  bookId: string;
+}
+
+registerErrorStatus('book_chapter_count', 422);
+registerErrorStatus('chapter_without_title', 422);
+registerErrorMessages({
+  book_chapter_count: {
+    fr: `Un livre contient de ${MIN_BOOK_CHAPTERS} à ${MAX_BOOK_CHAPTERS} chapitres différents.`,
+    en: `A book holds ${MIN_BOOK_CHAPTERS} to ${MAX_BOOK_CHAPTERS} different chapters.`,
+  },
+  chapter_without_title: {
+    fr: 'Chaque chapitre du livre doit avoir un titre.',
+    en: 'Every chapter of the book needs a title.',
+  },
+});
+
+/** Why a book could not be made, as the person reads it on the book's page. */
+const GENERATION_ERRORS: Record<string, Record<Locale, string>> = {
+  chapter_missing: {
+    fr: 'Un chapitre de ce livre a été supprimé pendant sa création. Créez le livre à nouveau avec les chapitres qui restent.',
+    en: 'A chapter of this book was deleted while it was being made. Create the book again with the remaining chapters.',
+  },
+  chapter_without_title: {
+    fr: 'Un chapitre de ce livre n’a plus de titre. Donnez-lui un titre, puis créez le livre à nouveau.',
+    en: 'A chapter of this book no longer has a title. Give it one, then create the book again.',
+  },
+  typesetting_failed: {
+    fr: 'La mise en page du livre a échoué. Réessayez en créant le livre à nouveau ; si cela se reproduit, écrivez-nous.',
+    en: 'Laying out the book failed. Try creating it again; if it happens again, write to us.',
+  },
+  timed_out: {
+    fr: 'La création du livre a pris trop de temps et a été arrêtée. Créez le livre à nouveau.',
+    en: 'Making the book took too long and was stopped. Create the book again.',
+  },
+};
+
+/** A problem with the book's material: retrying will not help, the book fails at once. */
+class BookProblem extends Error {
+  constructor(readonly code: keyof typeof GENERATION_ERRORS) {
+    super(code);
+  }
+}
+
+export function bookFolder(userId: string, bookId: string): string {
+  return `${userFolder(userId)}books/${bookId}`;
+}
+
+function localeOf(user: Pick<UserRow, 'currentLanguage'>): Locale {
+  return user.currentLanguage.toLowerCase().startsWith('en') ? 'en' : 'fr';
+}
+
+function languageOf(tag: string | undefined, fallback: BookLanguage): BookLanguage {
+  if (!tag) return fallback;
+  return tag.toLowerCase().startsWith('en') ? 'en' : 'fr';
+}
+
+function required(value: string, field: string): string {
+  const trimmed = value.trim();
+  if (!trimmed || trimmed.includes('\u0000'))
+    throw new AppError('validation_error', {}, { loc: ['body', field] });
+  return trimmed;
+}
+
+function choiceOf(ref: BookImageRef | null | undefined): BookImageChoice | null {
+  return ref ? { convId: ref.conv_id, imageId: ref.image_id } : null;
+}
+
+export class BooksService {
+  constructor(
+    private readonly repository: BooksRepository,
+    private readonly conversations: ConversationsService,
+    private readonly images: ImagesService,
+    private readonly accounts: AccountsService,
+    private readonly writer: Writer,
+    private readonly storage: StorageProvider,
+    private readonly queue: JobQueue,
+    private readonly typesetter: Typesetter,
+    private readonly mail: MailService,
+    private readonly config: Pick<Config, 'publicUrl' | 'jobs'>,
+  ) {
+    queue.define<BookJobData>(BOOK_JOB, (data, job) => this.generate(data.bookId, job.retryCount), {
+      retryLimit: BOOK_JOB_RETRIES,
+      retryDelaySeconds: 5,
+      // A run taking longer than this is taken as dead (a killed worker) and retried.
+      expireInSeconds: config.jobs.timeoutSeconds,
+    });
+  }
+
+  async create(user: UserRow, body: CreateBookBody): Promise<Book> {
+    if (!(await this.conversations.hasFullAccess(user.id)))
+      throw new AppError('full_access_required');
+    const title = required(body.title, 'title');
+    const subtitle = required(body.subtitle, 'subtitle');
+    const author = required(body.author, 'author');
+    const summary = required(body.summary, 'summary');
+    const dedication = body.dedication?.trim() || null;
+    if (dedication?.includes('\u0000'))
+      throw new AppError('validation_error', {}, { loc: ['body', 'dedication'] });
+    const ids = body.conversation_ids;
+    if (
+      ids.length < MIN_BOOK_CHAPTERS ||
+      ids.length > MAX_BOOK_CHAPTERS ||
+      new Set(ids).size !== ids.length
+    )
+      throw new AppError('book_chapter_count', {}, { loc: ['body', 'conversation_ids'] });
+    const chapters = await this.conversations.chaptersOf(user.id, ids);
+    // Another person's chapter (or none at all) is not found, like everywhere else.
+    ids.forEach((id, index) => {
+      if (!chapters.some((c) => c.id === id))
+        throw new AppError('not_found', {}, { loc: ['body', 'conversation_ids', index] });
+    });
+    chapters.forEach((chapter, index) => {
+      if (!chapter.title?.trim())
+        throw new AppError(
+          'chapter_without_title',
+          {},
+          { loc: ['body', 'conversation_ids', index] },
+        );
+    });
+    // A picture is the person's if it is in one of their chapters or among their own photos.
+    for (const [field, ref] of [
+      ['front_cover_image_id', body.front_cover_image_id],
+      ['back_cover_image_id', body.back_cover_image_id],
+    ] as const) {
+      if (!ref) continue;
+      if (!(await this.images.owns(user.id, ref.conv_id, ref.image_id)))
+        throw new AppError('not_found', {}, { loc: ['body', field] });
+    }
+    const row = await this.repository.create({
+      userId: user.id,
+      author,
+      title,
+      subtitle,
+      summary,
+      dedication,
+      conversationIds: ids,
+      frontCover: choiceOf(body.front_cover_image_id),
+      portrait: choiceOf(body.back_cover_image_id),
+      largePrint: body.large_print ?? false,
+      language: localeOf(user),
+    });
+    await this.queue.send<BookJobData>(BOOK_JOB, { bookId: row.id }, { singletonKey: row.id });
+    return this.toWire(row, localeOf(user));
+  }
+
+  async list(user: UserRow, skip: number, limit: number): Promise<{ data: Book[]; count: number }> {
+    const { rows, count } = await this.repository.list(user.id, skip, limit);
+    const locale = localeOf(user);
+    const current = await Promise.all(rows.map((row) => this.unlessStale(row)));
+    return { data: await Promise.all(current.map((row) => this.toWire(row, locale))), count };
+  }
+
+  async get(user: UserRow, id: string): Promise<Book> {
+    const row = isUuid(id) ? await this.repository.find(user.id, id) : null;
+    if (!row) throw new AppError('not_found');
+    return this.toWire(await this.unlessStale(row), localeOf(user));
+  }
+
+  /**
+   * A book still `ongoing` long after its job could have run has lost it for good: it is turned to
+   * `failure` when it is read (a write only then, so reading and polling stay plain selects).
+   */
+  private async unlessStale(row: BookRow): Promise<BookRow> {
+    const cutoff = Date.now() - staleAfterMs(this.config.jobs.timeoutSeconds);
+    if (row.generationStatus !== 'ongoing' || row.createdAt.getTime() >= cutoff) return row;
+    await this.repository.fail(row.id, 'timed_out');
+    return { ...row, generationStatus: 'failure', generationError: 'timed_out' };
+  }
+
+  /** Every book of this person, newest first (the data export). */
+  async allOf(userId: string): Promise<BookRow[]> {
+    return (await this.repository.list(userId, 0, 1000)).rows;
+  }
+
+  /** A book of this person as an order needs it (its print files); null when it is not theirs. */
+  async forOrder(userId: string, id: string): Promise<BookRow | null> {
+    return isUuid(id) ? this.repository.find(userId, id) : null;
+  }
+
+  async delete(user: UserRow, id: string): Promise<void> {
+    const row = isUuid(id) ? await this.repository.delete(user.id, id) : null;
+    if (!row) throw new AppError('not_found');
+    // A job still running for it finds no row and removes what it wrote (see generate).
+    await this.storage.deletePrefix(`${bookFolder(user.id, id)}/`);
+  }
+
+  async suggestions(user: UserRow, body: BookSuggestionsBody): Promise<BookSuggestions> {
+    const ids = [...new Set(body.conversation_ids)];
+    const chapters = await this.conversations.chaptersOf(user.id, ids);
+    if (chapters.length !== ids.length)
+      throw new AppError('not_found', {}, { loc: ['body', 'conversation_ids'] });
+    try {
+      return await this.writer.suggestBook({
+        language: languageOf(body.language, localeOf(user)),
+        author: (body.author ?? user.fullName).trim(),
+        chapters: chapters.map((c) => ({
+          title: c.title?.trim() ?? '',
+          keywords: c.keywords ?? [],
+          text: c.summary,
+        })),
+        instructions: body.user_instructions?.trim() || null,
+      });
+    } catch (error) {
+      if (error instanceof WriterUnavailableError) throw new AppError('ai_unavailable');
+      throw error;
+    }
+  }
+
+  /** The `book.generate` job. Throws (so the queue retries) only for what a retry can mend. */
+  async generate(bookId: string, retryCount: number): Promise<void> {
+    const book = await this.repository.findById(bookId);
+    if (!book || book.generationStatus !== 'ongoing') return;
+    try {
+      const material = await this.gather(book);
+      const interior = await this.typesetter.run(await interiorJob(material));
+      const pageCount = interior.print!.pages;
+      const cover = await this.typesetter.run(await coverJob(material, pageCount));
+      const preview = await renderAsync(interior.front!.svg!, {
+        fitTo: { mode: 'width', value: COVER_PREVIEW_WIDTH },
+        font: { loadSystemFonts: false },
+      });
+      const folder = bookFolder(book.userId, book.id);
+      const files = {
+        pageCount,
+        interiorKey: `${folder}/interior.pdf`,
+        webKey: `${folder}/screen.pdf`,
+        coverKey: `${folder}/cover.pdf`,
+        coverPreviewKey: `${folder}/cover.png`,
+      };
+      await this.storage.put(
+        files.interiorKey,
+        Buffer.from(interior.print!.pdf!),
+        'application/pdf',
+      );
+      await this.storage.put(files.webKey, Buffer.from(interior.screen!.pdf!), 'application/pdf');
+      await this.storage.put(files.coverKey, Buffer.from(cover.cover!.pdf!), 'application/pdf');
+      await this.storage.put(files.coverPreviewKey, preview.asPng(), 'image/png');
+      if (await this.repository.finish(book.id, files)) {
+        await this.announce(book);
+      } else if (!(await this.repository.findById(book.id))) {
+        // Deleted while it was being made: nothing of it stays.
+        await this.storage.deletePrefix(`${folder}/`);
+      }
+    } catch (error) {
+      if (error instanceof BookProblem) {
+        await this.repository.fail(book.id, error.code);
+        return;
+      }
+      if (retryCount >= BOOK_JOB_RETRIES) {
+        console.error(`[books] ${book.id} failed for good`, error);
+        await this.repository.fail(book.id, 'typesetting_failed');
+        return;
+      }
+      throw error;
+    }
+  }
+
+  private async announce(book: BookRow): Promise<void> {
+    const user = await this.accounts.findUser(book.userId);
+    if (!user) return;
+    await this.mail.send(localeOf(user), user.email, {
+      kind: 'book_ready',
+      link: `${this.config.publicUrl}/book/${book.id}`,
+      name: user.fullName,
+      title: book.title,
+    });
+  }
+
+  /** Everything the book is made of, read now: the chapters as they are, their pictures, cover and portrait. */
+  private async gather(book: BookRow): Promise<BookMaterial> {
+    const ids = book.conversationIds;
+    const rows = await this.conversations.chaptersOf(book.userId, ids);
+    if (rows.length !== ids.length) throw new BookProblem('chapter_missing');
+    const pictures = await this.images.printImagesOf(ids);
+    const chapters: MaterialChapter[] = rows.map((row) => {
+      if (!row.title?.trim()) throw new BookProblem('chapter_without_title');
+      return {
+        title: row.title.trim(),
+        author: row.convAuthor?.trim() || null,
+        text: row.summary,
+        images: pictures.get(row.id) ?? [],
+      };
+    });
+    const picture = (choice: BookImageChoice | null) =>
+      choice ? this.images.ownedFile(book.userId, choice.convId, choice.imageId) : null;
+    return {
+      language: book.language === 'en' ? 'en' : 'fr',
+      title: book.title,
+      subtitle: book.subtitle,
+      author: book.author,
+      summary: book.summary,
+      dedication: book.dedication,
+      largePrint: book.largePrint,
+      chapters,
+      // A picture deleted since the book was asked for is left out, not a failure.
+      cover: await picture(book.frontCover),
+      portrait: await picture(book.portrait),
+      createdAt: book.createdAt,
+    };
+  }
+
+  private async toWire(row: BookRow, locale: Locale): Promise<Book> {
+    const url = (key: string | null) => (key ? this.storage.signedUrl(key) : Promise.resolve(null));
+    const done = row.generationStatus === 'success';
+    return {
+      id: row.id,
+      author: row.author,
+      title: row.title,
+      subtitle: row.subtitle,
+      summary: row.summary,
+      dedication: row.dedication,
+      conversation_ids: row.conversationIds,
+      large_print: row.largePrint,
+      language: row.language,
+      created_at: row.createdAt.toISOString(),
+      generation_status: row.generationStatus,
+      generation_error: row.generationError
+        ? (GENERATION_ERRORS[row.generationError]?.[locale] ??
+          GENERATION_ERRORS.typesetting_failed![locale])
+        : null,
+      url_pdf: done ? await url(row.interiorKey) : null,
+      url_web_pdf: done ? await url(row.webKey) : null,
+      url_cover_pdf: done ? await url(row.coverKey) : null,
+      url_cover_preview: done ? await url(row.coverPreviewKey) : null,
+      page_count: row.pageCount,
+    };
+  }
+}

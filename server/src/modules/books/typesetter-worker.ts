@@ -1,0 +1,73 @@
+// Worker thread owning one Typst compiler (fonts loaded once). Each job maps its files (data JSON, images,
+// templates) into the compiler's virtual file system, compiles each asked document and returns its PDF
+// and/or SVG. Typst's compile blocks for ~0.1–0.5 s, which is why it never runs on the API's thread.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
+import { serveJobs } from '../../workers/protocol.ts';
+import type { TypesetJob, TypesetResult } from './typesetter.ts';
+
+/** The project root inside the compiler: every file of a job lives under it. */
+export const ROOT = '/book';
+
+const FONT_FILES = [
+  '400Regular/EBGaramond_400Regular.ttf',
+  '400Regular_Italic/EBGaramond_400Regular_Italic.ttf',
+  '500Medium/EBGaramond_500Medium.ttf',
+  '700Bold/EBGaramond_700Bold.ttf',
+  '700Bold_Italic/EBGaramond_700Bold_Italic.ttf',
+];
+
+function loadFonts(): Buffer[] {
+  const require = createRequire(import.meta.url);
+  const base = dirname(require.resolve('@expo-google-fonts/eb-garamond/package.json'));
+  return FONT_FILES.map((file) => readFileSync(join(base, file)));
+}
+
+// Only the bundled fonts: without `fontArgs` paths Typst still embeds its own fallback fonts, never the
+// machine's, so a book looks the same wherever it is made.
+const compiler = NodeCompiler.create({ workspace: ROOT, fontArgs: [{ fontBlobs: loadFonts() }] });
+
+function describe(error: unknown): string {
+  if (error && typeof error === 'object' && 'shortDiagnostics' in error) {
+    const diagnostics = (error as { shortDiagnostics: { message?: string }[] }).shortDiagnostics;
+    return diagnostics.map((d) => d.message ?? JSON.stringify(d)).join('; ');
+  }
+  return String(error);
+}
+
+serveJobs<TypesetJob, TypesetResult>(async (job) => {
+  compiler.resetShadow();
+  for (const [path, bytes] of Object.entries(job.files))
+    compiler.mapShadow(
+      `${ROOT}/${path}`,
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    );
+  const result: TypesetResult = {};
+  const transfer: ArrayBuffer[] = [];
+  for (const document of job.documents) {
+    const compiled = compiler.compile({
+      mainFilePath: `${ROOT}/${document.main}`,
+      inputs: { data: document.data },
+    });
+    const error = compiled.takeError();
+    if (error || !compiled.result) throw new Error(`Typst: ${describe(error)}`);
+    const doc = compiled.result;
+    const output: TypesetResult[string] = { pages: doc.numOfPages };
+    if (document.pdf) {
+      const pdf = compiler.pdf(doc, {
+        ...(document.pdfStandard ? { pdfStandard: document.pdfStandard } : {}),
+        creationTimestamp: document.timestamp,
+      });
+      const copy = new Uint8Array(pdf).buffer;
+      output.pdf = copy;
+      transfer.push(copy);
+    }
+    if (document.svg) output.svg = compiler.svg(doc);
+    result[document.name] = output;
+  }
+  compiler.resetShadow();
+  compiler.evictCache(10);
+  return { result, transfer };
+});

@@ -1,0 +1,47 @@
+// Typesetting with Typst in a worker thread (see typesetter-worker.ts). One worker: on the embedded
+// two-core machine a second compile at the same time would only slow the first.
+import { WorkerPool } from '../../workers/pool.ts';
+
+export interface TypesetDocument {
+  name: string;
+  /** Path of the main .typ file among the job's files. */
+  main: string;
+  /** The data file the template reads (`sys.inputs.data`), e.g. `/print.json`. */
+  data: string;
+  pdf?: boolean;
+  /** 'a-2b' for the print interior. */
+  pdfStandard?: string;
+  svg?: boolean;
+  /** Seconds since the epoch, written as the PDF's creation date. */
+  timestamp: number;
+}
+
+export interface TypesetJob {
+  /** Relative path → bytes (templates, JSON data, images). */
+  files: Record<string, Uint8Array>;
+  documents: TypesetDocument[];
+}
+
+export type TypesetResult = Record<string, { pages: number; pdf?: ArrayBuffer; svg?: string }>;
+
+export class Typesetter {
+  private readonly pool: WorkerPool<TypesetJob, TypesetResult>;
+
+  constructor(options: { timeoutMs?: number } = {}) {
+    this.pool = new WorkerPool<TypesetJob, TypesetResult>({
+      workerUrl: new URL('./typesetter-worker.ts', import.meta.url),
+      size: 1,
+      jobTimeoutMs: options.timeoutMs ?? 120_000,
+      maxQueue: 20,
+      name: 'typesetter',
+    });
+  }
+
+  run(job: TypesetJob): Promise<TypesetResult> {
+    return this.pool.run(job);
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}

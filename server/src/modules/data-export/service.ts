@@ -1,0 +1,239 @@
+// "Télécharger mes données": a job builds a ZIP of everything the person told — each chapter as plain text
+// and Markdown with its photos and captions, the conversations' transcripts, the onboarding answers and the
+// PDFs of every book — stores it, and a mail says it is ready. The link works for 7 days; asking twice while
+// one is being built gives the same export (one pending row per person, one job). Nothing here depends on a
+// subscription: a person can always take their story away.
+import { and, desc, eq } from 'drizzle-orm';
+import { strToU8, zip, type Zippable } from 'fflate';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { dataExports } from '../../db/schema/index.ts';
+import type { DataExport } from '../../contract/data-export.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { StorageProvider } from '../../providers/storage/types.ts';
+import type { Locale } from '../../i18n/messages.ts';
+import type { UserRow } from '../accounts/repository.ts';
+import type { AccountsService } from '../accounts/service.ts';
+import type { BooksService } from '../books/service.ts';
+import type { ChatRepository } from '../chat/repository.ts';
+import { userFolder } from '../chat/service.ts';
+import type { ConversationsService } from '../conversations/service.ts';
+import type { ImagesService } from '../images/service.ts';
+import type { MailService } from '../mail/service.ts';
+import type { OnboardingService } from '../onboarding/service.ts';
+import { AppError } from '../../errors.ts';
+
+export const EXPORT_JOB = 'export.build';
+export const EXPORT_DAYS = 7;
+
+type ExportRow = typeof dataExports.$inferSelect;
+
+const WORDS = {
+  fr: {
+    readme: (name: string, date: string) =>
+      `Les données de ${name || 'votre compte'} sur Chapitres, au ${date}.\n\n` +
+      '- chapitres/ : chaque chapitre en texte (.txt) et en Markdown (.md), avec ses photos et leurs légendes, et la conversation avec le biographe (conversation.txt) ;\n' +
+      '- profil.txt : vos réponses aux questions de départ ;\n' +
+      '- livres/ : les PDF de vos livres (intérieur et couverture).\n',
+    chapter: 'Chapitre',
+    untitled: 'Sans titre',
+    by: 'par',
+    photos: 'Photos',
+    you: 'Vous',
+    biographer: 'Biographe',
+  },
+  en: {
+    readme: (name: string, date: string) =>
+      `The data of ${name || 'your account'} on Chapitres, on ${date}.\n\n` +
+      '- chapitres/: each chapter as text (.txt) and Markdown (.md), with its photos and their captions, and the conversation with the biographer (conversation.txt);\n' +
+      '- profil.txt: your answers to the first questions;\n' +
+      '- livres/: the PDFs of your books (interior and cover).\n',
+    chapter: 'Chapter',
+    untitled: 'Untitled',
+    by: 'by',
+    photos: 'Photos',
+    you: 'You',
+    biographer: 'Biographer',
+  },
+} as const;
+
+/** A file or folder name from a title: no path separators or control characters, not too long. */
+export function safeName(value: string, fallback: string): string {
+  const clean = value
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+    .slice(0, 80)
+    .trim();
+  return clean || fallback;
+}
+
+function zipAsync(files: Zippable): Promise<Uint8Array> {
+  return new Promise((resolve, reject) =>
+    zip(files, { level: 6 }, (error, data) => (error ? reject(error) : resolve(data))),
+  );
+}
+
+export class DataExportService {
+  constructor(
+    private readonly db: Db,
+    private readonly queue: JobQueue,
+    private readonly storage: StorageProvider,
+    private readonly accounts: AccountsService,
+    private readonly conversations: ConversationsService,
+    private readonly chat: ChatRepository,
+    private readonly images: ImagesService,
+    private readonly onboarding: OnboardingService,
+    private readonly books: BooksService,
+    private readonly mail: MailService,
+    private readonly config: Pick<Config, 'publicUrl'>,
+  ) {
+    queue.define<{ exportId: string }>(
+      EXPORT_JOB,
+      (data, job) => this.build(data.exportId, job.retryCount),
+      {
+        retryLimit: 2,
+        retryDelaySeconds: 10,
+      },
+    );
+  }
+
+  async request(user: UserRow): Promise<DataExport> {
+    const inserted = await this.db
+      .insert(dataExports)
+      .values({ userId: user.id })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted[0])
+      await this.queue.send(EXPORT_JOB, { exportId: inserted[0].id }, { singletonKey: user.id });
+    return this.status(user);
+  }
+
+  async status(user: UserRow): Promise<DataExport> {
+    const [row] = await this.db
+      .select()
+      .from(dataExports)
+      .where(eq(dataExports.userId, user.id))
+      .orderBy(desc(dataExports.requestedAt))
+      .limit(1);
+    if (!row) throw new AppError('not_found');
+    return this.toWire(row);
+  }
+
+  private async toWire(row: ExportRow): Promise<DataExport> {
+    const live =
+      row.status === 'ready' && row.key && row.expiresAt && row.expiresAt.getTime() > Date.now();
+    return {
+      status: row.status,
+      requested_at: row.requestedAt.toISOString(),
+      url: live ? await this.storage.signedUrl(row.key!) : null,
+      expires_at: row.expiresAt?.toISOString() ?? null,
+    };
+  }
+
+  async build(exportId: string, retryCount: number): Promise<void> {
+    const [row] = await this.db
+      .select()
+      .from(dataExports)
+      .where(eq(dataExports.id, exportId))
+      .limit(1);
+    if (!row || row.status !== 'pending') return;
+    const user = await this.accounts.findUser(row.userId);
+    if (!user) return;
+    try {
+      const bytes = await zipAsync(await this.contents(user));
+      const key = `${userFolder(user.id)}exports/${row.id}.zip`;
+      await this.storage.put(key, Buffer.from(bytes), 'application/zip');
+      const expiresAt = new Date(Date.now() + EXPORT_DAYS * 86_400_000);
+      const done = await this.db
+        .update(dataExports)
+        .set({ status: 'ready', key, expiresAt })
+        .where(and(eq(dataExports.id, row.id), eq(dataExports.status, 'pending')))
+        .returning({ id: dataExports.id });
+      if (done.length === 0) return;
+      const locale: Locale = user.currentLanguage.toLowerCase().startsWith('en') ? 'en' : 'fr';
+      await this.mail.send(locale, user.email, {
+        kind: 'export_ready',
+        name: user.fullName,
+        link: `${this.config.publicUrl}/profile`,
+        expires: new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', {
+          dateStyle: 'long',
+        }).format(expiresAt),
+      });
+    } catch (error) {
+      if (retryCount < 2) throw error;
+      console.error('[export] failed for good', error);
+      await this.db.update(dataExports).set({ status: 'failed' }).where(eq(dataExports.id, row.id));
+    }
+  }
+
+  private async contents(user: UserRow): Promise<Zippable> {
+    const locale: Locale = user.currentLanguage.toLowerCase().startsWith('en') ? 'en' : 'fr';
+    const w = WORDS[locale];
+    const files: Zippable = {};
+    const today = new Date().toISOString().slice(0, 10);
+    files['LISEZ-MOI.txt'] = strToU8(w.readme(user.fullName, today));
+
+    const chapters = await this.conversations.allChaptersOf(user.id);
+    const pictures = await this.images.originalFilesOf(chapters.map((c) => c.id));
+    for (const [index, chapter] of chapters.entries()) {
+      const title = chapter.title?.trim() || w.untitled;
+      const folder = `chapitres/${String(index + 1).padStart(2, '0')} - ${safeName(title, w.untitled)}`;
+      const author = chapter.convAuthor?.trim();
+      const text = chapter.summary?.trim() ?? '';
+      const photos = pictures.get(chapter.id) ?? [];
+      const photoNames = photos.map((p, i) => `photos/${i + 1}.${p.ext}`);
+      files[`${folder}/chapitre.txt`] = strToU8(
+        [title, author ? `${w.by} ${author}` : null, '', text]
+          .filter((l) => l !== null)
+          .join('\n') + '\n',
+      );
+      files[`${folder}/chapitre.md`] = strToU8(
+        [
+          `# ${title}`,
+          author ? `*${w.by} ${author}*` : null,
+          text,
+          photos.length ? `## ${w.photos}` : null,
+          ...photos.map(
+            (p, i) =>
+              `![${(p.legend ?? '').replace(/[[\]]/g, '')}](${photoNames[i]})${p.legend ? `\n\n*${p.legend}*` : ''}`,
+          ),
+        ]
+          .filter((l) => l !== null)
+          .join('\n\n') + '\n',
+      );
+      photos.forEach((p, i) => (files[`${folder}/${photoNames[i]}`] = [p.bytes, { level: 0 }]));
+      const transcript = await this.chat.transcript(chapter.id);
+      files[`${folder}/conversation.txt`] = strToU8(
+        transcript
+          .map((m) => `${m.type === 'user' ? w.you : w.biographer} : ${m.content}`)
+          .join('\n\n') + '\n',
+      );
+    }
+
+    const answers = await this.onboarding.profile(user);
+    files['profil.txt'] = strToU8(
+      answers.map((a) => `${a.question}\n${a.answer}`).join('\n\n') + '\n',
+    );
+
+    for (const book of await this.books.allOf(user.id)) {
+      if (book.generationStatus !== 'success') continue;
+      const name = safeName(book.title, 'livre');
+      for (const [key, suffix] of [
+        [book.interiorKey, ''],
+        [book.coverKey, ' - couverture'],
+      ] as const) {
+        const file = key ? await this.storage.get(key) : null;
+        if (file)
+          files[`livres/${name}${suffix} (${book.id.slice(0, 8)}).pdf`] = [
+            file.bytes,
+            { level: 0 },
+          ];
+      }
+    }
+    return files;
+  }
+}

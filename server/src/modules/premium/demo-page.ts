@@ -1,0 +1,140 @@
+// The payment simulator's page (api.md § The built-in payment simulator): the plan and the amount, plainly
+// marked as a simulation, the shipping address for a printed book, and two buttons.
+import type { Locale } from '../../i18n/messages.ts';
+import { formatEuros } from './service.ts';
+
+function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+const TEXT = {
+  fr: {
+    title: 'Paiement simulé',
+    banner:
+      'SIMULATION — aucun paiement réel n’est fait. Ce simulateur remplace le paiement par carte tant qu’aucun compte Stripe n’est configuré.',
+    for: 'Pour',
+    amount: 'Montant',
+    account: 'Compte',
+    credit: 'Offert avec votre pack 12 mois',
+    address: 'Adresse de livraison du livre',
+    name: 'Nom et prénom',
+    line1: 'Adresse',
+    line2: 'Complément d’adresse (facultatif)',
+    postalCode: 'Code postal',
+    city: 'Ville',
+    country: 'Pays',
+    pay: 'Payer',
+    confirm: 'Confirmer la commande',
+    cancel: 'Annuler',
+    done: 'Ce paiement est déjà terminé.',
+    missing: 'Merci de remplir l’adresse de livraison.',
+    home: 'Retour à Chapitres',
+  },
+  en: {
+    title: 'Simulated payment',
+    banner:
+      'SIMULATION — no real payment is made. This simulator stands in for card payments while no Stripe account is configured.',
+    for: 'For',
+    amount: 'Amount',
+    account: 'Account',
+    credit: 'Included in your 12-month pack',
+    address: 'Where to send the book',
+    name: 'Full name',
+    line1: 'Address',
+    line2: 'Address line 2 (optional)',
+    postalCode: 'Postcode',
+    city: 'Town or city',
+    country: 'Country',
+    pay: 'Pay',
+    confirm: 'Confirm the order',
+    cancel: 'Cancel',
+    done: 'This payment is already finished.',
+    missing: 'Please fill in the delivery address.',
+    home: 'Back to Chapitres',
+  },
+} as const;
+
+const COUNTRIES = ['FR', 'BE', 'CH', 'LU', 'MC', 'DE', 'ES', 'IT', 'NL', 'PT', 'GB', 'CA'];
+
+export interface DemoPageData {
+  id: string;
+  label: string;
+  email: string;
+  amount: number;
+  product: string;
+  paidWithCredit: boolean;
+  status: string;
+}
+
+export function demoCheckoutPage(
+  data: DemoPageData,
+  locale: Locale,
+  options: { error?: boolean; values?: Record<string, string> } = {},
+): string {
+  const t = TEXT[locale];
+  const values = options.values ?? {};
+  const field = (name: string, label: string, required = true, autocomplete = '') =>
+    `<p><label for="${name}">${label}</label><input id="${name}" name="${name}" ${required ? 'required' : ''} maxlength="200" autocomplete="${autocomplete}" value="${escapeHtml(values[name] ?? '')}"></p>`;
+  const address =
+    data.product === 'book'
+      ? `<fieldset><legend>${t.address}</legend>
+${field('name', t.name, true, 'name')}
+${field('line1', t.line1, true, 'address-line1')}
+${field('line2', t.line2, false, 'address-line2')}
+${field('postal_code', t.postalCode, true, 'postal-code')}
+${field('city', t.city, true, 'address-level2')}
+<p><label for="country">${t.country}</label><select id="country" name="country" autocomplete="country">${COUNTRIES.map(
+          (c) =>
+            `<option value="${c}"${(values.country ?? 'FR') === c ? ' selected' : ''}>${new Intl.DisplayNames([locale], { type: 'region' }).of(c)}</option>`,
+        ).join('')}</select></p>
+</fieldset>`
+      : '';
+  const open = data.status === 'open';
+  const body = open
+    ? `<form method="post" action="/api/v1/demo/checkout/${data.id}/complete">
+${address}
+<button type="submit" class="pay">${data.paidWithCredit ? t.confirm : t.pay}</button>
+</form>
+<form method="post" action="/api/v1/demo/checkout/${data.id}/cancel"><button type="submit" class="cancel">${t.cancel}</button></form>`
+    : `<p role="status">${t.done}</p><p><a href="/">${t.home}</a></p>`;
+  return `<!doctype html>
+<html lang="${locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${t.title} – Chapitres</title>
+<style>
+body { font: 20px/1.5 system-ui, sans-serif; color: #1d2430; background: #f7f3ec; margin: 0; }
+main { max-width: 36rem; margin: 0 auto; padding: 1.5rem; }
+.banner { background: #fff3c4; border: 3px solid #8a6d00; padding: 1rem; border-radius: 0.5rem; font-weight: 600; }
+dl { display: grid; grid-template-columns: auto 1fr; gap: 0.5rem 1rem; }
+dt { font-weight: 600; }
+label { display: block; font-weight: 600; }
+input, select { font: inherit; width: 100%; min-height: 44px; box-sizing: border-box; padding: 0.4rem; border: 2px solid #55606e; border-radius: 0.4rem; }
+fieldset { border: 2px solid #c9c2b6; border-radius: 0.5rem; margin: 1rem 0; }
+button { font: inherit; min-height: 48px; min-width: 10rem; padding: 0.5rem 1.5rem; border-radius: 0.5rem; margin: 0.5rem 0; cursor: pointer; }
+.pay { background: #1f4e79; color: #fff; border: 2px solid #1f4e79; }
+.cancel { background: #fff; color: #1d2430; border: 2px solid #55606e; }
+button:focus-visible, input:focus-visible, select:focus-visible, a:focus-visible { outline: 3px solid #b35c00; outline-offset: 2px; }
+.error { color: #9b1c1c; font-weight: 600; }
+</style>
+</head>
+<body>
+<main>
+<h1>${t.title}</h1>
+<p class="banner" role="note">${t.banner}</p>
+<dl>
+<dt>${t.for}</dt><dd>${escapeHtml(data.label)}</dd>
+<dt>${t.amount}</dt><dd>${data.paidWithCredit ? `${formatEuros(0, locale)} — ${t.credit}` : formatEuros(data.amount, locale)}</dd>
+<dt>${t.account}</dt><dd>${escapeHtml(data.email)}</dd>
+</dl>
+${options.error ? `<p class="error" role="alert">${t.missing}</p>` : ''}
+${body}
+</main>
+</body>
+</html>`;
+}

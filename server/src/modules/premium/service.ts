@@ -1,0 +1,611 @@
+// Premium access and printed books (spec §1, §4; api.md § Premium). Access comes only from provider events,
+// and every event — a Stripe webhook or the simulator's "Payer" — goes through `applyEvent`, which records
+// the event id and applies its effect in one transaction: a replayed or duplicated event changes nothing,
+// and an event older than what a subscription already shows is ignored (nothing resurrects a cancelled
+// subscription). Full access = an active subscription, or `full_access_until` in the future.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Config } from '../../config.ts';
+import { AppError, registerErrorStatus } from '../../errors.ts';
+import { registerErrorMessages, type Locale } from '../../i18n/messages.ts';
+import {
+  PRICES,
+  type CheckoutAnswer,
+  type Order,
+  type PremiumStatus,
+  type Product,
+} from '../../contract/premium.ts';
+import type { ShippingAddress } from '../../db/schema/premium.ts';
+import type { StorageProvider } from '../../providers/storage/types.ts';
+import {
+  InvalidSignatureError,
+  type PaymentEvent,
+  type PaymentProvider,
+  type SubscriptionState,
+} from '../../providers/payment/types.ts';
+import type { PrintProvider } from '../../providers/print/types.ts';
+import type { UserRow } from '../accounts/repository.ts';
+import type { AccountsService } from '../accounts/service.ts';
+import type { BookRow } from '../books/repository.ts';
+import type { BooksService } from '../books/service.ts';
+import { userFolder } from '../chat/service.ts';
+import type { MailService } from '../mail/service.ts';
+import type {
+  CheckoutRow,
+  OrderRow,
+  PremiumRepository,
+  SubscriptionRow,
+  Tx,
+} from './repository.ts';
+
+/** Subscription statuses that give full access (Stripe's words). */
+const ACTIVE = new Set(['active', 'trialing']);
+const PACK_MONTHS = 12;
+export const GIFT_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+registerErrorStatus('already_subscribed', 409);
+registerErrorStatus('no_active_subscription', 409);
+registerErrorStatus('subscription_ended', 409);
+registerErrorStatus('book_not_ready', 409);
+registerErrorStatus('invalid_signature', 400);
+registerErrorStatus('checkout_closed', 409);
+registerErrorMessages({
+  already_subscribed: {
+    fr: 'Vous êtes déjà abonné.',
+    en: 'You already have a subscription.',
+  },
+  no_active_subscription: {
+    fr: 'Vous n’avez pas d’abonnement en cours à résilier.',
+    en: 'You have no running subscription to cancel.',
+  },
+  subscription_ended: {
+    fr: 'Cet abonnement est terminé : abonnez-vous à nouveau depuis la page des offres.',
+    en: 'This subscription has ended: subscribe again from the plans page.',
+  },
+  book_not_ready: {
+    fr: 'Ce livre n’est pas encore prêt : il pourra être commandé une fois créé.',
+    en: 'This book is not ready yet: it can be ordered once it has been made.',
+  },
+  invalid_signature: {
+    fr: 'Signature du message de paiement invalide.',
+    en: 'Invalid payment message signature.',
+  },
+  checkout_closed: {
+    fr: 'Ce paiement est déjà terminé.',
+    en: 'This payment is already finished.',
+  },
+  promo_code_not_found: {
+    fr: 'Ce code cadeau n’existe pas.',
+    en: 'This gift code does not exist.',
+  },
+  promo_code_expired: {
+    fr: 'Ce code cadeau a expiré.',
+    en: 'This gift code has expired.',
+  },
+  promo_code_inactive: {
+    fr: 'Ce code cadeau a déjà été utilisé.',
+    en: 'This gift code has already been used.',
+  },
+});
+
+export const PRODUCT_LABELS: Record<Product, Record<Locale, string>> = {
+  subscription: { fr: 'Abonnement mensuel Chapitres', en: 'Chapitres monthly subscription' },
+  'premium-12-months-and-a-book': {
+    fr: 'Pack 12 mois + 1 livre imprimé',
+    en: '12-month pack + 1 printed book',
+  },
+  book: { fr: 'Livre imprimé', en: 'Printed book' },
+};
+
+function localeOf(user: Pick<UserRow, 'currentLanguage'>): Locale {
+  return user.currentLanguage.toLowerCase().startsWith('en') ? 'en' : 'fr';
+}
+
+export function formatEuros(cents: number, locale: Locale): string {
+  return new Intl.NumberFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', {
+    style: 'currency',
+    currency: 'EUR',
+  }).format(cents / 100);
+}
+
+/** A gift code as people type it: upper case, without spaces or dashes. */
+export function normaliseGiftCode(code: string): string {
+  return code.toUpperCase().replace(/[\s-]+/g, '');
+}
+
+export function hashGiftCode(code: string): string {
+  return createHash('sha256').update(normaliseGiftCode(code)).digest('hex');
+}
+
+/** A new code: 16 characters (80 bits) from an alphabet without look-alikes, in groups of four. */
+export function newGiftCode(): string {
+  const bytes = randomBytes(16);
+  const chars = [...bytes].map((b) => GIFT_CODE_ALPHABET[b % GIFT_CODE_ALPHABET.length]).join('');
+  return chars.match(/.{4}/g)!.join('-');
+}
+
+function subscriptionGivesAccess(row: SubscriptionRow | null, now = Date.now()): boolean {
+  if (!row || !ACTIVE.has(row.status)) return false;
+  if (row.cancelAt && row.cancelAt.getTime() <= now) return false;
+  return !row.currentPeriodEnd || row.currentPeriodEnd.getTime() > now;
+}
+
+function stateOf(row: SubscriptionRow): SubscriptionState {
+  return {
+    providerId: row.providerId,
+    userId: row.userId,
+    status: row.status,
+    currentPeriodEnd: row.currentPeriodEnd,
+    cancelAt: row.cancelAt,
+    startedAt: row.createdAt,
+  };
+}
+
+export function addressLine(address: ShippingAddress | null): string {
+  if (!address) return '—';
+  return [
+    address.name,
+    address.line1,
+    address.line2,
+    `${address.postalCode} ${address.city}`,
+    address.country,
+  ]
+    .filter((part) => part && part.trim())
+    .join(', ');
+}
+
+/** What happens after an event's transaction commits (mails, files), so a rollback sends nothing. */
+type AfterCommit = () => Promise<void>;
+
+export class PremiumService {
+  constructor(
+    private readonly repository: PremiumRepository,
+    private readonly provider: PaymentProvider,
+    private readonly print: PrintProvider,
+    private readonly accounts: AccountsService,
+    private readonly books: BooksService,
+    private readonly storage: StorageProvider,
+    private readonly mail: MailService,
+    private readonly config: Pick<Config, 'freeChapters' | 'publicUrl'>,
+  ) {}
+
+  get providerName(): 'demo' | 'stripe' {
+    return this.provider.name;
+  }
+
+  /** The `{provider}` of a URL must be the configured one; another is not found. */
+  assertProvider(name: string): void {
+    if (name !== this.provider.name) throw new AppError('not_found');
+  }
+
+  async hasFullAccess(userId: string): Promise<boolean> {
+    const entitlements = await this.repository.entitlements(userId);
+    if (entitlements?.fullAccessUntil && entitlements.fullAccessUntil.getTime() > Date.now())
+      return true;
+    return subscriptionGivesAccess(await this.repository.latestSubscription(userId));
+  }
+
+  async status(user: UserRow): Promise<PremiumStatus> {
+    const entitlements = await this.repository.entitlements(user.id);
+    const subscription = await this.repository.latestSubscription(user.id);
+    const until = entitlements?.fullAccessUntil ?? null;
+    const untilActive = until !== null && until.getTime() > Date.now();
+    const subscribed = subscriptionGivesAccess(subscription);
+    return {
+      is_full_access_granted: untilActive || subscribed,
+      full_access_until: untilActive ? until.toISOString() : null,
+      subscription: subscription
+        ? {
+            // A subscription past its end reads as ended, whatever the provider last said.
+            status:
+              subscribed || !ACTIVE.has(subscription.status) ? subscription.status : 'canceled',
+            cancel_at: subscription.cancelAt?.toISOString() ?? null,
+          }
+        : null,
+      free_chapters_allowed: Math.max(0, this.config.freeChapters - user.chaptersCreated),
+      book_credits: entitlements?.bookCredits ?? 0,
+    };
+  }
+
+  async checkout(user: UserRow, product: Product, bookId?: string): Promise<CheckoutAnswer> {
+    const locale = localeOf(user);
+    const entitlements = await this.repository.entitlements(user.id);
+    let amount: number = PRICES[product];
+    let credit = false;
+    let label = PRODUCT_LABELS[product][locale];
+    if (product === 'subscription') {
+      if (subscriptionGivesAccess(await this.repository.latestSubscription(user.id)))
+        throw new AppError('already_subscribed');
+    }
+    if (product === 'book') {
+      const book = bookId ? await this.books.forOrder(user.id, bookId) : null;
+      if (!book) throw new AppError('not_found', {}, { loc: ['querystring', 'book_id'] });
+      if (book.generationStatus !== 'success') throw new AppError('book_not_ready');
+      credit = (entitlements?.bookCredits ?? 0) > 0;
+      if (credit) amount = 0;
+      label = `${label} : « ${book.title} »`;
+    }
+    const row = await this.repository.createCheckout({
+      userId: user.id,
+      provider: this.provider.name,
+      product,
+      bookId: product === 'book' ? bookId! : null,
+      amount,
+      paidWithCredit: credit,
+    });
+    const created = await this.provider.createCheckout({
+      checkoutId: row.id,
+      product,
+      amount,
+      credit,
+      label,
+      user: {
+        id: user.id,
+        email: user.email,
+        locale,
+        customerId: entitlements?.stripeCustomerId ?? null,
+      },
+      successUrl: `${this.config.publicUrl}/payment-success?product=${product}`,
+      cancelUrl: `${this.config.publicUrl}/payment-failure?product=${product}`,
+    });
+    await this.repository.setCheckoutSession(row.id, created.sessionId);
+    if (created.customerId && created.customerId !== entitlements?.stripeCustomerId)
+      await this.repository.setStripeCustomer(user.id, created.customerId);
+    return { redirect_url: created.url };
+  }
+
+  async cancel(user: UserRow): Promise<PremiumStatus> {
+    const row = await this.repository.latestSubscription(user.id);
+    if (!row || !subscriptionGivesAccess(row)) throw new AppError('no_active_subscription');
+    if (!row.cancelAt) {
+      const state = await this.provider.cancelAtPeriodEnd(stateOf(row));
+      await this.applySubscriptionChange(row, state);
+    }
+    return this.status(user);
+  }
+
+  async restore(user: UserRow): Promise<PremiumStatus> {
+    const row = await this.repository.latestSubscription(user.id);
+    if (!row || !subscriptionGivesAccess(row)) throw new AppError('subscription_ended');
+    if (row.cancelAt) {
+      const state = await this.provider.resume(stateOf(row));
+      await this.applySubscriptionChange(row, state);
+    }
+    return this.status(user);
+  }
+
+  /** Our own change (cancel, restore) as the provider answered it, through the same path as its events. */
+  private async applySubscriptionChange(row: SubscriptionRow, state: SubscriptionState) {
+    await this.applyEvent({
+      id: `local:${row.providerId}:${randomUUID()}`,
+      created: new Date(),
+      type: 'subscription.updated',
+      subscription: { ...state, userId: row.userId },
+    });
+  }
+
+  async redeemGiftCode(user: UserRow, code: string): Promise<void> {
+    const hash = hashGiftCode(code);
+    const months = await this.repository.transaction(async (tx) => {
+      const granted = await this.repository.claimGiftCode(tx, hash, user.id);
+      if (granted !== null) await this.repository.extendAccess(user.id, granted, 0, tx);
+      return granted;
+    });
+    if (months !== null) return;
+    const found = normaliseGiftCode(code) ? await this.repository.findGiftCode(hash) : null;
+    if (!found) throw new AppError('promo_code_not_found');
+    if (found.redeemedAt) throw new AppError('promo_code_inactive');
+    throw new AppError('promo_code_expired');
+  }
+
+  /** `gift-codes create`: the codes themselves are shown once, only their hashes are kept. */
+  async createGiftCodes(count: number, months: number, expiresAt: Date): Promise<string[]> {
+    const codes = Array.from({ length: count }, newGiftCode);
+    await this.repository.insertGiftCodes(
+      codes.map((code) => ({
+        codeHash: hashGiftCode(code),
+        hint: normaliseGiftCode(code).slice(-4),
+        months,
+        expiresAt,
+      })),
+    );
+    return codes;
+  }
+
+  listGiftCodes() {
+    return this.repository.listGiftCodes();
+  }
+
+  async orders(user: UserRow): Promise<{ data: Order[]; count: number }> {
+    const rows = await this.repository.listOrders(user.id);
+    return { data: rows.map(orderWire), count: rows.length };
+  }
+
+  /** The simulator's page: the session if it is this provider's and still open. */
+  async demoCheckout(id: string): Promise<CheckoutRow & { label: string; email: string }> {
+    if (this.provider.name !== 'demo') throw new AppError('not_found');
+    const row = /^[0-9a-f-]{36}$/i.test(id) ? await this.repository.findCheckout(id) : null;
+    if (!row || row.provider !== 'demo') throw new AppError('not_found');
+    const user = await this.accounts.findUser(row.userId);
+    if (!user) throw new AppError('not_found');
+    let label = PRODUCT_LABELS[row.product][localeOf(user)];
+    if (row.bookId) {
+      const book = await this.books.forOrder(row.userId, row.bookId);
+      if (book) label = `${label} : « ${book.title} »`;
+    }
+    return { ...row, label, email: user.email };
+  }
+
+  /** The simulator's "Payer": the same event a Stripe webhook would bring. */
+  async completeDemoCheckout(id: string, shipping: ShippingAddress | null): Promise<void> {
+    const row = await this.demoCheckout(id);
+    if (row.status !== 'open') throw new AppError('checkout_closed');
+    if (row.product === 'book' && !shipping)
+      throw new AppError('validation_error', {}, { loc: ['body', 'shipping'] });
+    const now = new Date();
+    await this.applyEvent({
+      id: `demo:${row.id}`,
+      created: now,
+      type: 'checkout.completed',
+      checkoutId: row.id,
+      customerId: null,
+      subscription:
+        row.product === 'subscription'
+          ? {
+              providerId: `demo_sub_${row.id}`,
+              userId: row.userId,
+              status: 'active',
+              currentPeriodEnd: null,
+              cancelAt: null,
+            }
+          : null,
+      shipping,
+      amount: row.amount,
+    });
+  }
+
+  /** The simulator's "Annuler" (the route has already found the open session). */
+  async cancelDemoCheckout(id: string): Promise<void> {
+    await this.repository.closeCheckout(id, 'canceled');
+  }
+
+  /** A provider webhook: verified, read, applied once. Unknown event types are acknowledged and ignored. */
+  async webhook(
+    raw: Buffer,
+    signature: string | undefined,
+  ): Promise<'applied' | 'duplicate' | 'ignored'> {
+    let event: PaymentEvent | null;
+    try {
+      event = await this.provider.parseWebhook(raw, signature);
+    } catch (error) {
+      if (error instanceof InvalidSignatureError) throw new AppError('invalid_signature');
+      throw error;
+    }
+    if (!event) return 'ignored';
+    return this.applyEvent(event);
+  }
+
+  /** The one function that grants or removes access. */
+  async applyEvent(event: PaymentEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
+    const provider = this.provider.name;
+    const after: AfterCommit[] = [];
+    // Read before the transaction: on the embedded database a query outside it would wait for it.
+    const book =
+      event.type === 'checkout.completed' ? await this.bookOfCheckout(event.checkoutId) : null;
+    const outcome = await this.repository.transaction(async (tx) => {
+      const userId = await this.userOf(tx, event);
+      if (!(await this.repository.recordEvent(tx, provider, event.id, event.type, userId)))
+        return 'duplicate' as const;
+      switch (event.type) {
+        case 'checkout.completed':
+          return this.completeCheckout(tx, event, book, after);
+        case 'subscription.updated':
+        case 'subscription.deleted':
+          return this.changeSubscription(
+            tx,
+            event.subscription,
+            event.created,
+            event.type === 'subscription.deleted',
+          );
+        case 'invoice.paid':
+        case 'invoice.failed': {
+          const row = await this.repository.subscriptionByProviderId(
+            provider,
+            event.subscriptionId,
+            tx,
+          );
+          if (!row || row.status === 'canceled' || row.lastEventAt > event.created)
+            return 'ignored' as const;
+          if (event.type === 'invoice.failed') {
+            await this.repository.updateSubscription(
+              tx,
+              row.id,
+              { status: 'past_due' },
+              event.created,
+            );
+            return 'applied' as const;
+          }
+          await this.repository.updateSubscription(
+            tx,
+            row.id,
+            { status: 'active', ...(event.periodEnd ? { currentPeriodEnd: event.periodEnd } : {}) },
+            event.created,
+          );
+          if (event.renewal && event.amount > 0)
+            after.push(() => this.receipt(row.userId, 'subscription', event.amount));
+          return 'applied' as const;
+        }
+      }
+    });
+    for (const task of after) {
+      try {
+        await task();
+      } catch (error) {
+        console.error('[premium] after a payment event', error);
+      }
+    }
+    return outcome;
+  }
+
+  private async userOf(tx: Tx, event: PaymentEvent): Promise<string | null> {
+    if (event.type === 'checkout.completed')
+      return (await this.repository.findCheckout(event.checkoutId, tx))?.userId ?? null;
+    if (event.type === 'subscription.updated' || event.type === 'subscription.deleted')
+      return event.subscription.userId;
+    return null;
+  }
+
+  private async bookOfCheckout(checkoutId: string): Promise<BookRow | null> {
+    const checkout = await this.repository.findCheckout(checkoutId);
+    return checkout?.bookId ? this.books.forOrder(checkout.userId, checkout.bookId) : null;
+  }
+
+  private async completeCheckout(
+    tx: Tx,
+    event: Extract<PaymentEvent, { type: 'checkout.completed' }>,
+    book: BookRow | null,
+    after: AfterCommit[],
+  ): Promise<'applied' | 'ignored'> {
+    const checkout = await this.repository.findCheckout(event.checkoutId, tx);
+    if (!checkout || !(await this.repository.closeCheckout(checkout.id, 'completed', tx)))
+      return 'ignored';
+    const userId = checkout.userId;
+    switch (checkout.product) {
+      case 'subscription':
+        if (event.subscription)
+          await this.changeSubscription(
+            tx,
+            { ...event.subscription, userId },
+            event.created,
+            false,
+          );
+        break;
+      case 'premium-12-months-and-a-book':
+        await this.repository.extendAccess(userId, PACK_MONTHS, 1, tx);
+        break;
+      case 'book': {
+        const credit = checkout.paidWithCredit && (await this.repository.useCredit(tx, userId));
+        const order = await this.repository.createOrder(tx, {
+          userId,
+          bookId: book?.id ?? null,
+          bookTitle: book?.title ?? '',
+          amount: event.amount,
+          currency: checkout.currency,
+          paidWithCredit: credit,
+          shipping: event.shipping,
+          provider: this.provider.name,
+          providerRef: checkout.id,
+          filesPrefix: `${userFolder(userId)}orders/${checkout.id}`,
+          pageCount: book?.pageCount ?? null,
+        });
+        if (order && book)
+          after.push(() => this.placeOrder(order, book.interiorKey, book.coverKey));
+        break;
+      }
+    }
+    if (event.amount > 0) after.push(() => this.receipt(userId, checkout.product, event.amount));
+    return 'applied';
+  }
+
+  private async changeSubscription(
+    tx: Tx,
+    state: SubscriptionState,
+    at: Date,
+    deleted: boolean,
+  ): Promise<'applied' | 'ignored'> {
+    const provider = this.provider.name;
+    const row = await this.repository.subscriptionByProviderId(provider, state.providerId, tx);
+    const status = deleted ? 'canceled' : state.status;
+    if (!row) {
+      if (!state.userId) return 'ignored';
+      await this.repository.insertSubscription(
+        tx,
+        state.userId,
+        provider,
+        { ...state, status },
+        at,
+      );
+      return 'applied';
+    }
+    // A cancelled subscription stays cancelled, and an older event never undoes a newer one.
+    if (row.status === 'canceled' || row.lastEventAt > at) return 'ignored';
+    await this.repository.updateSubscription(
+      tx,
+      row.id,
+      {
+        status,
+        currentPeriodEnd: state.currentPeriodEnd,
+        cancelAt: deleted ? (row.cancelAt ?? at) : state.cancelAt,
+      },
+      at,
+    );
+    return 'applied';
+  }
+
+  /** Freezes the print files under the order, hands it to the print provider and confirms it by mail. */
+  private async placeOrder(order: OrderRow, interiorKey: string | null, coverKey: string | null) {
+    for (const [key, name] of [
+      [interiorKey, 'interior.pdf'],
+      [coverKey, 'cover.pdf'],
+    ] as const) {
+      const file = key ? await this.storage.get(key) : null;
+      if (file)
+        await this.storage.put(`${order.filesPrefix}/${name}`, file.bytes, file.contentType);
+    }
+    await this.print.submit(order);
+    const user = await this.accounts.findUser(order.userId);
+    if (!user) return;
+    await this.mail.send(localeOf(user), user.email, {
+      kind: 'order_confirmed',
+      name: user.fullName,
+      title: order.bookTitle,
+      address: addressLine(order.shipping),
+      link: `${this.config.publicUrl}/book/${order.bookId ?? ''}`,
+    });
+  }
+
+  private async receipt(userId: string, product: Product, amount: number) {
+    const user = await this.accounts.findUser(userId);
+    if (!user) return;
+    const locale = localeOf(user);
+    await this.mail.send(locale, user.email, {
+      kind: 'payment_receipt',
+      name: user.fullName,
+      product: PRODUCT_LABELS[product][locale],
+      amount: formatEuros(amount, locale),
+      date: new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', {
+        dateStyle: 'long',
+      }).format(new Date()),
+    });
+  }
+
+  /** The command line: orders to print, and their state as the printer reports it. */
+  listAllOrders() {
+    return this.repository.listOrders(null);
+  }
+
+  findOrder(id: string) {
+    return this.repository.findOrder(id);
+  }
+
+  setOrderStatus(id: string, status: OrderRow['status']) {
+    return this.repository.setOrderStatus(id, status);
+  }
+
+  /** An operator's grant (the command line's `access grant`). */
+  async grant(userId: string, months: number): Promise<void> {
+    await this.repository.extendAccess(userId, months);
+  }
+}
+
+export function orderWire(row: OrderRow): Order {
+  return {
+    id: row.id,
+    book_id: row.bookId,
+    book_title: row.bookTitle,
+    status: row.status,
+    amount: row.amount,
+    currency: row.currency.toUpperCase(),
+    paid_with_credit: row.paidWithCredit,
+    created_at: row.createdAt.toISOString(),
+  };
+}

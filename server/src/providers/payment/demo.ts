@@ -1,0 +1,43 @@
+// The built-in payment simulator (api.md § The built-in payment simulator): the checkout page is the app's
+// own /api/v1/demo/checkout/{id}; paying there is applied through the same event path as Stripe's webhooks.
+// Its subscriptions renew by themselves until cancelled; cancelling stops them a month after they began,
+// or after the last monthly anniversary.
+import type {
+  CheckoutCreated,
+  CheckoutRequest,
+  PaymentProvider,
+  SubscriptionState,
+} from './types.ts';
+
+export function nextAnniversary(start: Date, now = new Date()): Date {
+  const next = new Date(start);
+  while (next <= now) next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+}
+
+export class DemoPaymentProvider implements PaymentProvider {
+  readonly name = 'demo' as const;
+
+  constructor(private readonly publicUrl: string) {}
+
+  async createCheckout(request: CheckoutRequest): Promise<CheckoutCreated> {
+    return {
+      sessionId: request.checkoutId,
+      url: `${this.publicUrl}/api/v1/demo/checkout/${request.checkoutId}`,
+      customerId: null,
+    };
+  }
+
+  async cancelAtPeriodEnd(subscription: SubscriptionState): Promise<SubscriptionState> {
+    return { ...subscription, cancelAt: nextAnniversary(subscription.startedAt ?? new Date()) };
+  }
+
+  async resume(subscription: SubscriptionState): Promise<SubscriptionState> {
+    return { ...subscription, cancelAt: null };
+  }
+
+  async parseWebhook(): Promise<null> {
+    // The simulator has no webhooks: its page completes the checkout itself.
+    return null;
+  }
+}

@@ -1,0 +1,135 @@
+// The typeset book itself, without the server: an even page count with a blank last page whatever the
+// length of the closing text, chapters opening on right-hand pages as the table of contents says, pictures
+// spread through the text, the spine growing with the page count.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  chapterBlocks,
+  coverJob,
+  interiorJob,
+  spineWidthMm,
+  type BookMaterial,
+} from '../../../src/modules/books/render.ts';
+import { Typesetter } from '../../../src/modules/books/typesetter.ts';
+
+const typesetter = new Typesetter();
+afterAll(() => typesetter.close());
+
+const TEXT =
+  'Nous habitions une maison au bord de l\'eau ; le matin, mon père partait pêcher. Ma mère disait : "le bonheur est simple" !';
+
+async function picture(color: string) {
+  const bytes = await sharp({ create: { width: 800, height: 600, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+  return { bytes, legend: `Photo ${color}`, width: 800, height: 600 };
+}
+
+async function material(summaryParagraphs: number): Promise<BookMaterial> {
+  return {
+    language: 'fr',
+    title: 'Au bord de l’eau',
+    subtitle: 'Souvenirs',
+    author: 'Jeanne Martin',
+    summary: Array(summaryParagraphs).fill(TEXT.repeat(3)).join('\n\n'),
+    dedication: null,
+    largePrint: false,
+    chapters: await Promise.all(
+      ['Enfance', 'Jeunesse', 'Travail', 'Famille'].map(async (title, i) => ({
+        title,
+        author: null,
+        text: Array(4 + i * 3)
+          .fill(TEXT.repeat(4))
+          .join('\n\n'),
+        images: i === 1 ? [await picture('#aa3333'), await picture('#33aa33')] : [],
+      })),
+    ),
+    cover: null,
+    portrait: null,
+    createdAt: new Date('2026-01-01T00:00:00Z'),
+  };
+}
+
+function pageTexts(pdf: ArrayBuffer, pages: number): string[] {
+  const file = join(mkdtempSync(join(tmpdir(), 'render-')), 'book.pdf');
+  writeFileSync(file, Buffer.from(pdf));
+  return Array.from({ length: pages }, (_, i) =>
+    execFileSync('pdftotext', ['-f', String(i + 1), '-l', String(i + 1), file, '-'], {
+      encoding: 'utf8',
+    }).trim(),
+  );
+}
+
+describe('the typeset interior', () => {
+  for (const summaryParagraphs of [1, 12]) {
+    it(`has an even page count and no stray folio (back-cover text of ${summaryParagraphs} paragraphs)`, async () => {
+      const result = await typesetter.run(await interiorJob(await material(summaryParagraphs)));
+      const { pages, pdf } = result.print!;
+      expect(pages % 2).toBe(0);
+      const texts = pageTexts(pdf!, pages);
+      // No page carries a lone page number (a blank page keeps nothing, not even its folio).
+      texts.forEach((text, index) => expect(text, `page ${index + 1}`).not.toMatch(/^\d+$/));
+      // The table of contents sends each chapter to a right-hand page that opens it.
+      const contents = texts.find((t) => t.startsWith('Table des matières'))!;
+      const entries = [...contents.matchAll(/\d+ (\p{L}+)[ .]*\u2060?(\d+)/gu)];
+      expect(entries).toHaveLength(4);
+      for (const [, title, page] of entries) {
+        const number = Number(page);
+        expect(number % 2, title).toBe(1);
+        expect(texts[number - 1]).toContain(title);
+      }
+      expect(result.screen!.pages).toBe(pages);
+    });
+  }
+
+  it('makes the screen PDF much lighter than the print one, with the same pages', async () => {
+    const photo = await sharp({
+      create: {
+        width: 1600,
+        height: 1200,
+        channels: 3,
+        background: '#557799',
+        noise: { type: 'gaussian', mean: 120, sigma: 40 },
+      },
+    })
+      .jpeg({ quality: 88 })
+      .toBuffer();
+    const book = await material(1);
+    book.chapters[0]!.images = [
+      { bytes: photo, legend: null, width: 1600, height: 1200, printReady: true },
+    ];
+    const result = await typesetter.run(await interiorJob(book));
+    expect(result.screen!.pages).toBe(result.print!.pages);
+    expect(result.screen!.pdf!.byteLength * 4).toBeLessThan(result.print!.pdf!.byteLength);
+  });
+
+  it('sizes the cover wrap from the page count', async () => {
+    expect(spineWidthMm(100)).toBeCloseTo(6.5, 1);
+    expect(spineWidthMm(300)).toBeGreaterThan(spineWidthMm(100));
+    const cover = await typesetter.run(await coverJob(await material(1), 200));
+    expect(cover.cover!.pages).toBe(1);
+  });
+});
+
+describe('pictures in the text', () => {
+  it('puts the first under the title and spreads the others evenly, all of them placed', () => {
+    const figures = [1, 2, 3].map((n) => ({ path: `/p${n}.jpg`, width: 100, caption: null }));
+    const blocks = chapterBlocks(['a', 'b', 'c', 'd', 'e', 'f'], figures);
+    expect(blocks.map((b) => (b.kind === 'p' ? b.text : b.path))).toEqual([
+      '/p1.jpg',
+      'a',
+      'b',
+      '/p2.jpg',
+      'c',
+      'd',
+      '/p3.jpg',
+      'e',
+      'f',
+    ]);
+    expect(chapterBlocks([], figures).map((b) => b.kind)).toEqual(['img', 'img', 'img']);
+  });
+});

@@ -1,0 +1,433 @@
+// The book wizard (/conversations/book/create, spec §2 BookCreation and §4 Book wizard): an introduction
+// with the progress, then six steps as dialogs (chapters, order, author, title and summary, cover,
+// portrait) and the creation, after which the person is on the book's page. Everything chosen and typed
+// is kept in localStorage on every change (wizard-state.ts) and reopened at the same step.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../../../components/layouts/page';
+import { Button, ButtonLink } from '../../../../components/ui/button';
+import { Notice } from '../../../../components/ui/notice';
+import { Spinner } from '../../../../components/ui/spinner';
+import { ApiError } from '../../../../lib/api-client';
+import { useSessionUser } from '../../../../lib/session';
+import { getBookSuggestions } from '../../api/book-suggestions';
+import {
+  useFullAccess,
+  useWizardChapters,
+  useWizardCreateBook,
+  type WizardChapter,
+} from '../../wizard-requests';
+import {
+  applySuggestions,
+  buildCreatePayload,
+  canLeaveStep,
+  clearWizardState,
+  emptyWizardState,
+  loadWizardState,
+  moveItem,
+  pruneWizardState,
+  saveWizardState,
+  syncOrder,
+  toggleChapter,
+  wantsSuggestions,
+  type BookParameters,
+  type WizardState,
+  type WizardStep,
+} from '../../wizard-state';
+import { ChooseStep } from './choose-step';
+import { ImagePicker } from './image-picker';
+import { OrderStep } from './order-step';
+import { ParametersStep } from './parameters-step';
+import { SummaryStep } from './summary-step';
+import { WizardProgress } from './wizard-progress';
+import { WizardStepModal } from './wizard-step-modal';
+import { track } from '../../../../lib/analytics';
+
+export function BookWizard() {
+  const { t } = useTranslation('bookWizard');
+  const { t: tCommon } = useTranslation();
+  const user = useSessionUser();
+  return (
+    <div className="mx-auto max-w-3xl" data-testid="book-wizard">
+      <PageHeader title={tCommon('routes.bookCreation')} lead={t('intro.lead')} />
+      {user ? (
+        <Wizard key={user.id} owner={user.id} defaultAuthor={user.name} />
+      ) : (
+        <div className="py-10 text-brand">
+          <Spinner size="lg" label={t('loading')} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function useSavedWizardState(owner: string, defaultAuthor: string) {
+  const [state, setState] = useState<WizardState>(
+    () => loadWizardState(owner) ?? emptyWizardState(defaultAuthor),
+  );
+  // After a successful creation nothing more is written: the next book starts from nothing.
+  const finished = useRef(false);
+  useEffect(() => {
+    if (!finished.current) saveWizardState(state, owner);
+  }, [state, owner]);
+  function finish() {
+    finished.current = true;
+    clearWizardState();
+  }
+  return [state, setState, finish] as const;
+}
+
+type CreationError =
+  | { kind: 'fullAccess' }
+  | { kind: 'offline' }
+  | { kind: 'generic' }
+  | { kind: 'server'; text: string };
+
+/** What the last step says when POST /books fails: the server's own words when it gave some. */
+function creationError(error: unknown): CreationError {
+  if (error instanceof ApiError) {
+    if (error.status === 402 || error.type === 'full_access_required')
+      return { kind: 'fullAccess' };
+    if (error.reason === 'network') return { kind: 'offline' };
+    const message = error.details[0]?.msg?.trim();
+    if (message) return { kind: 'server', text: message };
+  }
+  return { kind: 'generic' };
+}
+
+function Wizard({ owner, defaultAuthor }: { owner: string; defaultAuthor: string }) {
+  const { t } = useTranslation('bookWizard');
+  const navigate = useNavigate();
+  const chaptersQuery = useWizardChapters();
+  const access = useFullAccess();
+  const [state, setState, finish] = useSavedWizardState(owner, defaultAuthor);
+  const [open, setOpen] = useState(state.currentStep > 0);
+  const [showErrors, setShowErrors] = useState(false);
+  const [suggesting, setSuggesting] = useState(false);
+  const [suggested, setSuggested] = useState(false);
+  const [missing, setMissing] = useState(false);
+  const [createdBookId, setCreatedBookId] = useState<string | null>(null);
+  const creation = useWizardCreateBook();
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  const chapters = chaptersQuery.data;
+  const chapterIndex = useMemo(
+    () => new Map((chapters ?? []).map((chapter) => [chapter.id, chapter])),
+    [chapters],
+  );
+  const pruneIndex = useMemo(
+    () =>
+      new Map(
+        [...chapterIndex].map(([id, chapter]) => [
+          id,
+          { imageIds: chapter.images.map((i) => i.id) },
+        ]),
+      ),
+    [chapterIndex],
+  );
+  // Chapters deleted (or left untitled) since the state was saved leave it, judged on a list fetched
+  // now only: a cached copy may predate a chapter chosen since.
+  if (chapters && chaptersQuery.isFetchedAfterMount && !chaptersQuery.isError) {
+    const pruned = pruneWizardState(state, pruneIndex);
+    if (pruned !== state) setState(pruned);
+  }
+
+  const step = state.currentStep;
+  const ordered = state.sortedConversations
+    .map((id) => chapterIndex.get(id))
+    .filter((chapter): chapter is WizardChapter => !!chapter);
+
+  // Spec §4: entering step 4 first asks for suggestions; they fill only what is still empty when they
+  // arrive, so nothing the person typed meanwhile is replaced. A failure is logged only (spec §8).
+  useEffect(() => {
+    if (!open || step !== 4) return;
+    const current = stateRef.current;
+    if (current.sortedConversations.length === 0 || !wantsSuggestions(current.bookParameters)) {
+      return;
+    }
+    let active = true;
+    setSuggesting(true);
+    const author = current.bookParameters.author.trim();
+    getBookSuggestions({
+      conversation_ids: current.sortedConversations,
+      ...(author ? { author } : {}),
+    })
+      .then((suggestions) => {
+        if (!active) return;
+        setState((previous) => ({
+          ...previous,
+          bookParameters: applySuggestions(previous.bookParameters, suggestions),
+        }));
+        setSuggested(true);
+      })
+      .catch((error: unknown) => {
+        console.warn('Book wizard: no suggestions', error);
+      })
+      .finally(() => {
+        if (active) setSuggesting(false);
+      });
+    return () => {
+      active = false;
+      setSuggesting(false);
+    };
+  }, [open, step, setState]);
+
+  function update(change: (previous: WizardState) => WizardState) {
+    setState(change);
+  }
+
+  function setParams(change: Partial<BookParameters>) {
+    update((previous) => ({
+      ...previous,
+      bookParameters: { ...previous.bookParameters, ...change },
+    }));
+    setMissing(false);
+  }
+
+  function goTo(next: WizardStep) {
+    setShowErrors(false);
+    setMissing(false);
+    creation.reset();
+    update((previous) => ({
+      ...previous,
+      // Step 2 starts from the chapters as chosen; an order already made is kept.
+      sortedConversations:
+        next === 2
+          ? syncOrder(previous.selectedConversations, previous.sortedConversations)
+          : previous.sortedConversations,
+      currentStep: next,
+    }));
+    setOpen(next > 0);
+  }
+
+  function onContinue() {
+    if (!canLeaveStep(state, step)) {
+      setShowErrors(true);
+      return;
+    }
+    if (step < 6) {
+      goTo((step + 1) as WizardStep);
+      return;
+    }
+    create();
+  }
+
+  function create() {
+    const payload = buildCreatePayload(state);
+    if (!payload) {
+      setMissing(true);
+      return;
+    }
+    creation.mutate(payload, {
+      onSuccess: (book) => {
+        track('feature_used', {
+          feature: 'book_created',
+          chapters: payload.conversation_ids.length,
+        });
+        setCreatedBookId(book.id);
+        finish();
+        navigate(`/book/${encodeURIComponent(book.id)}`);
+      },
+      // Spec §4: a failed creation clears the created id; the person stays on the step.
+      onError: () => setCreatedBookId(null),
+    });
+  }
+
+  function close() {
+    setShowErrors(false);
+    setOpen(false);
+  }
+
+  const failure = creation.isError ? creationError(creation.error) : null;
+  const busy = creation.isPending || createdBookId !== null;
+  const ready = chapters !== undefined;
+
+  return (
+    <div className="space-y-6">
+      <WizardProgress step={step} />
+      <p className="max-w-prose text-lg">{t('intro.explanation')}</p>
+      <p className="max-w-prose text-ink-muted">{t('intro.saved')}</p>
+
+      {access.data === false && (
+        <Notice tone="info" title={t('access.title')}>
+          <p>{t('access.message')}</p>
+          <ButtonLink to="/subscription" variant="secondary" className="mt-3">
+            {t('access.link')}
+          </ButtonLink>
+        </Notice>
+      )}
+
+      {chaptersQuery.isError ||
+      (chaptersQuery.isPending && chaptersQuery.fetchStatus === 'paused') ? (
+        <Notice tone="error" title={t('loadError.title')} role="alert">
+          <p>{t('loadError.message')}</p>
+          <Button
+            className="mt-3"
+            variant="secondary"
+            onClick={() => void chaptersQuery.refetch()}
+            busy={chaptersQuery.isFetching}
+          >
+            {t('loadError.retry')}
+          </Button>
+        </Notice>
+      ) : !ready ? (
+        <div className="text-brand">
+          <Spinner label={t('loading')} />
+        </div>
+      ) : (
+        <Button
+          data-testid="book-wizard-start"
+          onClick={() => (step === 0 ? goTo(1) : setOpen(true))}
+        >
+          {step === 0 ? t('intro.start') : t('intro.resume', { step })}
+        </Button>
+      )}
+
+      {ready && open && step === 1 && (
+        <WizardStepModal
+          key={1}
+          step={1}
+          title={t('choose.title')}
+          onClose={close}
+          onBack={close}
+          backLabel={t('nav.cancel')}
+          onContinue={onContinue}
+        >
+          <ChooseStep
+            chapters={chapters}
+            selected={state.selectedConversations}
+            onToggle={(id) => update((previous) => toggleChapter(previous, id))}
+            showErrors={showErrors}
+          />
+        </WizardStepModal>
+      )}
+
+      {ready && open && step === 2 && (
+        <WizardStepModal
+          key={2}
+          step={2}
+          title={t('order.title')}
+          onClose={close}
+          onBack={() => goTo(1)}
+          onContinue={onContinue}
+        >
+          <OrderStep
+            chapters={ordered}
+            onReorder={(from, to) =>
+              update((previous) => ({
+                ...previous,
+                sortedConversations: moveItem(previous.sortedConversations, from, to),
+              }))
+            }
+          />
+        </WizardStepModal>
+      )}
+
+      {ready && open && step === 3 && (
+        <WizardStepModal
+          key={3}
+          step={3}
+          title={t('parameters.title')}
+          onClose={close}
+          onBack={() => goTo(2)}
+          onContinue={onContinue}
+        >
+          <ParametersStep
+            author={state.bookParameters.author}
+            largePrint={state.bookParameters.largePrint}
+            onAuthorChange={(author) => setParams({ author })}
+            onLargePrintChange={(largePrint) => setParams({ largePrint })}
+            showErrors={showErrors}
+          />
+        </WizardStepModal>
+      )}
+
+      {ready && open && step === 4 && (
+        <WizardStepModal
+          key={4}
+          step={4}
+          title={t('summary.title')}
+          onClose={close}
+          onBack={() => goTo(3)}
+          onContinue={onContinue}
+        >
+          <SummaryStep
+            params={state.bookParameters}
+            onChange={setParams}
+            suggesting={suggesting}
+            suggested={suggested}
+            showErrors={showErrors}
+          />
+        </WizardStepModal>
+      )}
+
+      {ready && open && step === 5 && (
+        <WizardStepModal
+          key={5}
+          step={5}
+          title={t('cover.title')}
+          onClose={close}
+          onBack={() => goTo(4)}
+          onContinue={onContinue}
+        >
+          <ImagePicker
+            name="cover"
+            intro={t('cover.intro')}
+            chapters={ordered}
+            value={state.bookParameters.coverImage}
+            onChange={(coverImage) => setParams({ coverImage })}
+          />
+        </WizardStepModal>
+      )}
+
+      {ready && open && step === 6 && (
+        <WizardStepModal
+          key={6}
+          step={6}
+          title={t('portrait.title')}
+          onClose={close}
+          onBack={() => goTo(5)}
+          onContinue={onContinue}
+          continueLabel={t('nav.create')}
+          busy={busy}
+        >
+          <ImagePicker
+            name="portrait"
+            intro={t('portrait.intro')}
+            chapters={ordered}
+            value={state.bookParameters.authorImage}
+            onChange={(authorImage) => setParams({ authorImage })}
+          />
+          <div aria-live="polite" className="empty:hidden">
+            {busy ? (
+              <div className="text-brand">
+                <Spinner label={t('create.working')} />
+              </div>
+            ) : missing ? (
+              <Notice tone="error" title={t('create.failedTitle')}>
+                {t('create.missing')}
+              </Notice>
+            ) : failure?.kind === 'fullAccess' ? (
+              <Notice tone="error" title={t('access.title')}>
+                <p>{t('create.fullAccessMessage')}</p>
+                <ButtonLink to="/subscription" variant="secondary" className="mt-3">
+                  {t('access.link')}
+                </ButtonLink>
+              </Notice>
+            ) : failure ? (
+              <Notice tone="error" title={t('create.failedTitle')}>
+                {failure.kind === 'server'
+                  ? failure.text
+                  : failure.kind === 'offline'
+                    ? t('create.offline')
+                    : t('create.generic')}
+              </Notice>
+            ) : null}
+          </div>
+        </WizardStepModal>
+      )}
+    </div>
+  );
+}

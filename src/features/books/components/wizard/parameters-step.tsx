@@ -1,0 +1,63 @@
+// Step 3: the author's name (the signed-in person's name to begin with; required and at least 3
+// characters, spec §5) and large print.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CheckboxField } from '../../../../components/ui/checkbox-field';
+import { MAX_BOOK_AUTHOR_LENGTH } from '../../api/types';
+import { authorProblem, MIN_AUTHOR_LENGTH } from '../../wizard-state';
+import { CountedField } from './counted-field';
+
+interface ParametersStepProps {
+  author: string;
+  largePrint: boolean;
+  onAuthorChange: (value: string) => void;
+  onLargePrintChange: (value: boolean) => void;
+  showErrors: boolean;
+}
+
+export function ParametersStep({
+  author,
+  largePrint,
+  onAuthorChange,
+  onLargePrintChange,
+  showErrors,
+}: ParametersStepProps) {
+  const { t } = useTranslation('bookWizard');
+  // Once the person has typed, a too-short name is said at once rather than on Continue only.
+  const [typed, setTyped] = useState(false);
+  const problem = authorProblem(author);
+  const error =
+    problem === 'required' && showErrors
+      ? t('parameters.errors.required')
+      : problem === 'tooShort' && (showErrors || typed)
+        ? t('parameters.errors.tooShort', { min: MIN_AUTHOR_LENGTH })
+        : null;
+
+  return (
+    <>
+      <p className="text-lg">{t('parameters.intro')}</p>
+      <CountedField
+        label={t('parameters.authorLabel')}
+        value={author}
+        onChange={(value) => {
+          setTyped(true);
+          onAuthorChange(value);
+        }}
+        maxLength={MAX_BOOK_AUTHOR_LENGTH}
+        error={error}
+        required
+        testId="wizard-author"
+      />
+      <CheckboxField
+        checked={largePrint}
+        onChange={(event) => onLargePrintChange(event.target.checked)}
+        label={
+          <>
+            <span className="block font-semibold">{t('parameters.largePrint')}</span>
+            <span className="block text-ink-muted">{t('parameters.largePrintHint')}</span>
+          </>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+// A chapter's public page (/s/<token>): POST /conversations/{id}/share creates it or gives back the one
+// that exists (sharing a chapter is creating it), DELETE removes it (the page is gone for everyone who
+// had the link). The share modal shows both; the dialog says what failed itself, so no global toast.
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { track } from '../../../lib/analytics';
+
+/** `{url, created_at}` as the server sends it; `url` is the page everyone with the link can read. */
+export interface ShareLinkWire {
+  url: string;
+  created_at: string;
+}
+
+/** The page's full address, whether the server sends it whole or from the site's root. */
+export function publicPageUrl(link: ShareLinkWire): string {
+  return new URL(link.url, window.location.origin).href;
+}
+
+function sharePath(conversationId: string): string {
+  return `/conversations/${encodeURIComponent(conversationId)}/share`;
+}
+
+export function ensureShareLink(conversationId: string): Promise<ShareLinkWire> {
+  return apiRequest<ShareLinkWire>(sharePath(conversationId), { method: 'POST' });
+}
+
+/** A page already gone (404: never shared, or stopped from another device) counts as stopped. */
+export async function revokeShareLink(conversationId: string): Promise<void> {
+  try {
+    await apiRequest(sharePath(conversationId), { method: 'DELETE' });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+  }
+}
+
+export function useEnsureShareLink(conversationId: string) {
+  return useMutation({
+    mutationFn: () => ensureShareLink(conversationId),
+    onSuccess: () => track('feature_used', { feature: 'story_shared' }),
+    meta: { globalErrorToast: false },
+  });
+}
+
+export function useRevokeShareLink(conversationId: string) {
+  return useMutation({
+    mutationFn: () => revokeShareLink(conversationId),
+    meta: { globalErrorToast: false },
+  });
+}

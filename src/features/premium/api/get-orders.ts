@@ -1,0 +1,26 @@
+// GET /orders: the printed books ordered, newest first as the server sends them.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { premiumKeys } from './premium-keys';
+import type { ListWire, OrderWire } from './types';
+
+export function getOrders(): Promise<ListWire<OrderWire>> {
+  return apiRequest<ListWire<OrderWire>>('/orders');
+}
+
+export function ordersQueryOptions() {
+  return queryOptions({
+    queryKey: premiumKeys.orders(),
+    queryFn: getOrders,
+    staleTime: 0,
+    // The list is extra information beside the order button: without it the page still works.
+    meta: { globalErrorToast: false },
+  });
+}
+
+export function useBookOrders(bookID: string) {
+  return useQuery({
+    ...ordersQueryOptions(),
+    select: (list) => list.data.filter((order) => order.book_id === bookID),
+  });
+}

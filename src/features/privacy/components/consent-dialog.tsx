@@ -1,0 +1,169 @@
+// The privacy choice (spec §2 Profile, §4 "Other"): what is used by default, the one optional purpose
+// (audience measurement), and two buttons of equal weight. At the first visit only a choice closes it
+// (no close button, Escape and clicks outside do nothing); reopened from the profile it shows the
+// current choice and Escape closes it unchanged. Focus stays inside and the rest of the page is inert.
+// Its own dialog rather than the shared Modal, whose close button and Escape cannot be turned off.
+import { useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { buttonClasses } from '../../../components/ui/button';
+import { getLocaleTag } from '../../../lib/i18n';
+import { saveConsent, type ConsentChoice } from '../../../lib/consent';
+import { saveTrackingChoice } from '../api/save-tracking-choice';
+import { toast } from '../../../lib/toast';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Both choices look exactly the same: neither is pushed on the person (equal prominence). */
+export const CONSENT_CHOICE_CLASSES = buttonClasses('primary', 'w-full text-lg sm:flex-1');
+
+interface ConsentDialogProps {
+  /** The choice on this device; null at the first visit. */
+  current: ConsentChoice | null;
+  /** Given when the dialog was reopened: Escape closes it without changing anything. */
+  onClose?: () => void;
+  /** Called after a choice was saved. */
+  onChosen?: (choice: ConsentChoice) => void;
+}
+
+/** Makes everything beside the dialog inert (unreachable by keyboard, mouse and screen readers). */
+function useInertSiblings(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const own = ref.current;
+    if (!own) return;
+    const made: Element[] = [];
+    for (const sibling of document.body.children) {
+      if (sibling === own || sibling.hasAttribute('inert') || sibling.tagName === 'SCRIPT')
+        continue;
+      sibling.setAttribute('inert', '');
+      made.push(sibling);
+    }
+    return () => {
+      for (const element of made) element.removeAttribute('inert');
+    };
+  }, [ref]);
+}
+
+export function ConsentDialog({ current, onClose, onChosen }: ConsentDialogProps) {
+  const { t } = useTranslation('privacy');
+  const titleId = useId();
+  const descriptionId = useId();
+  const layerRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useInertSiblings(layerRef);
+
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // The dialog itself first, so that a screen reader reads the explanation before the buttons.
+    dialogRef.current?.focus();
+    return () => {
+      if (previous?.isConnected) previous.focus();
+    };
+  }, []);
+
+  function choose(analytics: boolean) {
+    const choice = saveConsent(analytics);
+    void saveTrackingChoice(analytics);
+    toast.success(t(analytics ? 'dialog.saved.accepted' : 'dialog.saved.refused'));
+    onChosen?.(choice);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      event.preventDefault();
+      onClose?.();
+      return;
+    }
+    const dialog = dialogRef.current;
+    if (event.key !== 'Tab' || !dialog) return;
+    const focusables = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    if (focusables.length === 0) return;
+    // Focus moves here by hand, so that it never leaves the dialog even where inert is not supported.
+    event.preventDefault();
+    const at = focusables.indexOf(document.activeElement as HTMLElement);
+    const next =
+      at === -1
+        ? event.shiftKey
+          ? focusables.length - 1
+          : 0
+        : (at + (event.shiftKey ? -1 : 1) + focusables.length) % focusables.length;
+    focusables[next].focus();
+  }
+
+  const decidedOn = current
+    ? new Date(current.decided_at).toLocaleDateString(getLocaleTag(), {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      })
+    : '';
+
+  return createPortal(
+    <div
+      ref={layerRef}
+      // A click beside the dialog neither closes it nor takes the focus out of it.
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) event.preventDefault();
+      }}
+      className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-ink/60 p-3 sm:items-center sm:p-6"
+    >
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={descriptionId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+        data-testid="consent-dialog"
+        className="my-auto w-full max-w-2xl rounded-2xl bg-surface p-5 text-ink shadow-xl outline-none focus-visible:ring-4 focus-visible:ring-brand sm:p-8"
+      >
+        <h2 id={titleId} className="mb-4 text-2xl sm:text-3xl">
+          {t('dialog.title')}
+        </h2>
+        <div id={descriptionId} className="space-y-3 text-lg">
+          <p>{t('dialog.necessary')}</p>
+          <p>{t('dialog.analytics')}</p>
+          <p>{t('dialog.reassure')}</p>
+        </div>
+        {current && (
+          <p
+            className="mt-4 rounded-xl border-2 border-line p-4 text-lg font-semibold"
+            role="status"
+          >
+            {t(current.analytics ? 'dialog.current.accepted' : 'dialog.current.refused', {
+              date: decidedOn,
+            })}
+          </p>
+        )}
+        <p className="mt-4">
+          {/* A plain link: this dialog may sit above the router. The dialog steps aside on that page. */}
+          <a href="/privacy" className="inline-flex min-h-target items-center text-lg">
+            {t('dialog.learnMore')}
+          </a>
+        </p>
+        <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+          <button
+            type="button"
+            className={CONSENT_CHOICE_CLASSES}
+            data-testid="consent-refuse"
+            onClick={() => choose(false)}
+          >
+            {t('dialog.refuse')}
+          </button>
+          <button
+            type="button"
+            className={CONSENT_CHOICE_CLASSES}
+            data-testid="consent-accept"
+            onClick={() => choose(true)}
+          >
+            {t('dialog.accept')}
+          </button>
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

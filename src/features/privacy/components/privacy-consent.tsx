@@ -1,0 +1,29 @@
+// Rendered once by the app (src/app/provider.tsx): starts the analytics client and asks for the privacy
+// choice at the first visit, on every page but the ones the person may want to read first (privacy,
+// terms) and the public story pages (/s/…, server-rendered, never behind this dialog).
+import { useEffect } from 'react';
+import { startAnalytics, type SubscribeOnboardingAbandoned } from '../analytics';
+import { useConsentChoice } from '../hooks/use-consent-choice';
+import { useCurrentRoutePath } from '../hooks/use-current-route-path';
+import { ConsentDialog } from './consent-dialog';
+
+const PAGES_WITHOUT_DIALOG = [/^\/s(\/|$)/, /^\/privacy\/?$/, /^\/terms\/?$/];
+
+export function asksForConsentOn(pathname: string): boolean {
+  return !PAGES_WITHOUT_DIALOG.some((page) => page.test(pathname));
+}
+
+export function PrivacyConsent({
+  subscribeOnboardingAbandoned,
+}: {
+  /** The onboarding feature's "left the wizard early" notices, passed in by the app. */
+  subscribeOnboardingAbandoned?: SubscribeOnboardingAbandoned;
+}) {
+  const choice = useConsentChoice();
+  const pathname = useCurrentRoutePath();
+
+  useEffect(() => startAnalytics({ subscribeOnboardingAbandoned }), [subscribeOnboardingAbandoned]);
+
+  if (choice || !asksForConsentOn(pathname)) return null;
+  return <ConsentDialog current={null} />;
+}

@@ -1,0 +1,97 @@
+// The pages of books, plans, support and the profile on a phone with the text at 200 %: every control
+// 44 px or more and on screen, nothing scrolls sideways, and axe finds nothing serious.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import {
+  createAccount,
+  expectNoSeriousA11yViolations,
+  signInWithStorage,
+} from './support/accounts';
+import { answerRequiredQuestions } from './support/home-helpers';
+import { finishedBook } from './support/premium-helpers';
+
+async function doubleText(page: Page) {
+  const closeWarning = page.getByRole('button', { name: 'Fermer', exact: true });
+  if (await closeWarning.isVisible()) await closeWarning.click();
+  await page.evaluate(() => {
+    document.documentElement.style.fontSize = '225%';
+  });
+}
+
+async function expectLargeAndOnScreen(page: Page, controls: Locator[]) {
+  for (const control of controls) {
+    await control.scrollIntoViewIfNeeded();
+    const box = (await control.boundingBox())!;
+    expect(box.height, (await control.textContent()) ?? '').toBeGreaterThanOrEqual(44);
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width + 0.5);
+  }
+  // Once the page has settled after the text grew.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    )
+    .toBeLessThanOrEqual(0);
+}
+
+test('on a phone at 200 % text: plans, support, profile, books, a book and the wizard', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const account = await createAccount(request, { full_name: 'Jeanne Martin' });
+  await answerRequiredQuestions(request, account);
+  const bookId = await finishedBook(page, request, account);
+  await signInWithStorage(page, account, '/subscription');
+
+  await expect(page.getByTestId('plan-pack')).toBeVisible();
+  await doubleText(page);
+  await expectLargeAndOnScreen(page, [
+    page.getByRole('button', { name: 'Choisir le pack 12 mois' }),
+    page.getByRole('button', { name: 'Utiliser ce code' }),
+  ]);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto('/support');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await doubleText(page);
+  await expectLargeAndOnScreen(page, [
+    page.getByRole('button', { name: /Le micro ne marche pas/ }),
+    page.getByRole('button', { name: 'Envoyer le message' }),
+  ]);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto('/profile');
+  await expect(page.getByTestId('subscription-panel')).toBeVisible();
+  await doubleText(page);
+  await expectLargeAndOnScreen(page, [
+    page.getByRole('button', { name: 'Mes choix de confidentialité' }),
+    page.getByRole('button', { name: 'Préparer mes données' }),
+  ]);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto('/books');
+  await expect(page.getByText('Au bord de l’eau').first()).toBeVisible();
+  await doubleText(page);
+  await expectLargeAndOnScreen(page, [page.getByRole('link', { name: /Voir/ }).first()]);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto(`/book/${bookId}`);
+  await expect(page.getByText('Aperçu uniquement').first()).toBeVisible({ timeout: 30_000 });
+  await doubleText(page);
+  await expectLargeAndOnScreen(page, [page.getByRole('button', { name: 'Télécharger' })]);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto('/conversations/book/create');
+  await doubleText(page);
+  await page.getByRole('button', { name: /Commencer|Reprendre/ }).tap();
+  const step = page.getByRole('dialog', { name: 'Etape 1 : Choix des conversations' });
+  await expect(step).toBeVisible();
+  await expectLargeAndOnScreen(page, [
+    step.getByRole('button', { name: /Choisir « Souvenir numéro 1 »/ }),
+    page.getByTestId('book-wizard-continue'),
+  ]);
+  await expectNoSeriousA11yViolations(page);
+});

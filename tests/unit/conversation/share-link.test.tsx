@@ -1,0 +1,212 @@
+// Sharing a chapter through its public page: opening the modal makes the page (POST …/share), every
+// link and the text point to it, the link has its own copy button, « Ne plus partager » removes it after
+// a confirmation, and without a connection the modal says sharing needs one and makes the link when the
+// connection returns.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { reportNetworkFailure, reportNetworkSuccess } from '../../../src/offline/connectivity';
+import { errorReply, jsonReply } from '../support/fetch-mock';
+import { renderApp, resetApp } from '../support/render-app';
+import { BASE, PAGE, chapterServer, chapterWire, clearDevice } from './support';
+
+const PUBLIC_URL = 'https://chapitres.example/s/tok-roanne';
+const LINK = { url: PUBLIC_URL, created_at: '2025-03-02T09:00:00.000Z' };
+
+type Reply = ReturnType<typeof jsonReply> | 'network-error';
+
+beforeEach(async () => {
+  await resetApp();
+  await clearDevice();
+  reportNetworkSuccess();
+});
+
+function shareServer(post: () => Reply = () => jsonReply(LINK), remove?: () => Reply) {
+  return chapterServer(chapterWire(), {
+    routes: {
+      [`POST ${BASE}/share`]: post,
+      [`DELETE ${BASE}/share`]: remove ?? (() => jsonReply({ message: 'Partage arrêté' })),
+    },
+  });
+}
+
+async function openShare() {
+  const user = userEvent.setup();
+  renderApp(PAGE);
+  await user.click(await screen.findByRole('button', { name: 'Partager mon histoire' }));
+  const dialog = screen.getByRole('dialog', { name: 'Partager mon histoire' });
+  return { user, dialog };
+}
+
+describe('the public link', () => {
+  it('is made when the modal opens and used by the text and every channel', async () => {
+    const net = shareServer();
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { user, dialog } = await openShare();
+    const link = (await within(dialog).findByLabelText(
+      'Lien de la page à partager',
+    )) as HTMLInputElement;
+    expect(link.value).toBe(PUBLIC_URL);
+    expect(net.callsTo(`POST ${BASE}/share`)).toHaveLength(1);
+
+    const text = within(dialog).getByLabelText('Texte à partager') as HTMLTextAreaElement;
+    expect(text.value).toContain(`Découvrez mon histoire sur Chapitres : ${PUBLIC_URL}`);
+    expect(text.value).not.toContain(window.location.origin);
+
+    const encoded = encodeURIComponent(PUBLIC_URL);
+    const whatsapp = within(dialog)
+      .getByRole('link', { name: /WhatsApp/ })
+      .getAttribute('href');
+    expect(whatsapp).toMatch(/^https:\/\/wa\.me\/\?text=/);
+    expect(whatsapp).toContain(encoded);
+    const email = within(dialog).getByRole('link', { name: 'Envoyer par e-mail' });
+    expect(email.getAttribute('href')).toMatch(/^mailto:\?subject=La%20maison%20de%20Roanne&body=/);
+    expect(email.getAttribute('href')).toContain(encoded);
+    expect(
+      within(dialog)
+        .getByRole('link', { name: /X \(Twitter\)/ })
+        .getAttribute('href'),
+    ).toContain(encoded);
+    await user.click(within(dialog).getByRole('button', { name: /Partager sur Facebook/ }));
+    expect(open.mock.calls[0]![0]).toContain(`sharer.php?u=${encoded}`);
+    expect(
+      within(dialog)
+        .getByRole('link', { name: /Voir la page/ })
+        .getAttribute('href'),
+    ).toBe(PUBLIC_URL);
+    open.mockRestore();
+  });
+
+  it('makes a link given from the root a full address, and copies it', async () => {
+    shareServer(() => jsonReply({ ...LINK, url: '/s/tok-roanne' }));
+    const { user, dialog } = await openShare();
+    // After userEvent.setup(), which puts its own clipboard in place.
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const link = (await within(dialog).findByTestId('share-link-url')) as HTMLInputElement;
+    expect(link.value).toBe(`${window.location.origin}/s/tok-roanne`);
+    await user.click(within(dialog).getByRole('button', { name: 'Copier le lien' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/s/tok-roanne`);
+    expect(await screen.findByText('Lien copié dans le presse-papiers !')).toBeTruthy();
+  });
+
+  it('says what failed and tries again on request', async () => {
+    let reply: Reply = errorReply(500);
+    const net = shareServer(() => reply);
+    const { user, dialog } = await openShare();
+    expect(
+      await within(dialog).findByText(
+        "Le lien de partage n'a pas pu être créé. Réessayez dans un instant.",
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).queryByLabelText('Texte à partager')).toBeNull();
+    reply = jsonReply(LINK);
+    await user.click(within(dialog).getByRole('button', { name: 'Réessayer' }));
+    expect(await within(dialog).findByLabelText('Texte à partager')).toBeTruthy();
+    expect(net.callsTo(`POST ${BASE}/share`)).toHaveLength(2);
+  });
+
+  it('needs a connection, and makes the link when the connection returns', async () => {
+    let reply: Reply = 'network-error';
+    const net = shareServer(() => reply);
+    const { dialog } = await openShare();
+    expect(
+      await within(dialog).findByText(/Pour partager, il faut une connexion à internet/),
+    ).toBeTruthy();
+    expect(within(dialog).queryByRole('link', { name: /WhatsApp/ })).toBeNull();
+    reply = jsonReply(LINK);
+    reportNetworkSuccess();
+    expect(await within(dialog).findByRole('link', { name: /WhatsApp/ })).toBeTruthy();
+    expect(net.callsTo(`POST ${BASE}/share`)).toHaveLength(2);
+  });
+
+  it('says sharing needs a connection when opened offline, without asking', async () => {
+    const net = shareServer();
+    const user = userEvent.setup();
+    renderApp(PAGE);
+    await screen.findByRole('heading', { level: 1, name: 'La maison de Roanne' });
+    reportNetworkFailure();
+    await user.click(await screen.findByRole('button', { name: 'Partager mon histoire' }));
+    const dialog = screen.getByRole('dialog', { name: 'Partager mon histoire' });
+    expect(
+      within(dialog).getByText(/Pour partager, il faut une connexion à internet/),
+    ).toBeTruthy();
+    expect(net.callsTo(`POST ${BASE}/share`)).toHaveLength(0);
+  });
+});
+
+describe('stopping sharing', () => {
+  it('asks first, removes the page, says it is no longer visible, and can share again', async () => {
+    const net = shareServer();
+    const { user, dialog } = await openShare();
+    await user.click(await within(dialog).findByRole('button', { name: 'Ne plus partager' }));
+    const confirm = within(dialog).getByTestId('share-stop-confirm');
+    expect(within(confirm).getByText('Ne plus partager ce chapitre ?')).toBeTruthy();
+    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Annuler' }));
+    expect(net.callsTo(`DELETE ${BASE}/share`)).toHaveLength(0);
+
+    await user.click(within(confirm).getByRole('button', { name: 'Oui, ne plus partager' }));
+    expect(
+      await within(dialog).findByText(
+        "Ce chapitre n'est plus partagé : sa page n'est plus visible.",
+      ),
+    ).toBeTruthy();
+    expect(net.callsTo(`DELETE ${BASE}/share`)).toHaveLength(1);
+    expect(within(dialog).queryByLabelText('Lien de la page à partager')).toBeNull();
+    expect(within(dialog).queryByRole('link', { name: /WhatsApp/ })).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Partager à nouveau' }));
+    expect(await within(dialog).findByLabelText('Lien de la page à partager')).toBeTruthy();
+    expect(net.callsTo(`POST ${BASE}/share`)).toHaveLength(2);
+  });
+
+  it('keeps the page when the confirmation is cancelled', async () => {
+    const net = shareServer();
+    const { user, dialog } = await openShare();
+    const stop = await within(dialog).findByRole('button', { name: 'Ne plus partager' });
+    await user.click(stop);
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(dialog).getByRole('button', { name: 'Ne plus partager' }),
+      ),
+    );
+    expect(within(dialog).getByLabelText('Lien de la page à partager')).toBeTruthy();
+    expect(net.callsTo(`DELETE ${BASE}/share`)).toHaveLength(0);
+  });
+
+  it('says when the page could not be removed, and keeps the link', async () => {
+    shareServer(undefined, () => errorReply(500));
+    const { user, dialog } = await openShare();
+    await user.click(await within(dialog).findByRole('button', { name: 'Ne plus partager' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Oui, ne plus partager' }));
+    expect(
+      await within(dialog).findByText(
+        "Le partage n'a pas pu être arrêté. Réessayez dans un instant.",
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByLabelText('Lien de la page à partager')).toBeTruthy();
+  });
+
+  it('counts a page already gone (404) as stopped', async () => {
+    shareServer(undefined, () => errorReply(404, [{ type: 'not_found', msg: 'Introuvable' }]));
+    const { user, dialog } = await openShare();
+    await user.click(await within(dialog).findByRole('button', { name: 'Ne plus partager' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Oui, ne plus partager' }));
+    expect(
+      await within(dialog).findByText(
+        "Ce chapitre n'est plus partagé : sa page n'est plus visible.",
+      ),
+    ).toBeTruthy();
+  });
+});
+
+describe('focus', () => {
+  it('stays in the dialog when the link arrives', async () => {
+    shareServer();
+    const { dialog } = await openShare();
+    await within(dialog).findByLabelText('Lien de la page à partager');
+    expect(document.activeElement).not.toBe(document.body);
+    expect(dialog.contains(document.activeElement)).toBe(true);
+  });
+});

@@ -1,0 +1,197 @@
+// The privacy choice at the first visit (rendered by the app's provider) and from the profile: shown
+// until a choice is made and only a choice closes it, equal buttons, focus kept inside, the choice
+// stored as chapitres.consent and applied at once.
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProvider } from '../../../src/app/provider';
+import { routes } from '../../../src/app/router';
+import { resetAnalyticsDestination } from '../../../src/features/privacy/api/get-analytics-destination';
+import { reportRouteChange } from '../../../src/lib/analytics';
+import {
+  CONSENT_STORAGE_KEY,
+  getConsent,
+  reloadConsent,
+  saveConsent,
+} from '../../../src/lib/consent';
+import { jsonReply, mockFetch } from '../support/fetch-mock';
+import { renderApp, resetApp, signInAs, testUserWire } from '../support/render-app';
+
+const TITLE = 'Vos choix de confidentialité';
+
+function renderWithProvider(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { router, ...view };
+}
+
+beforeEach(async () => {
+  await resetApp();
+  reloadConsent();
+  resetAnalyticsDestination();
+  reportRouteChange('/');
+});
+
+describe('first visit', () => {
+  it('asks before anything is measured, and a refusal sends nothing', async () => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    renderWithProvider('/login');
+    const dialog = await screen.findByRole('dialog', { name: TITLE });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(within(dialog).getByText(/nécessaire pour fonctionner/)).toBeTruthy();
+    expect(within(dialog).getByText(/« mesure d'audience »/)).toBeTruthy();
+    const link = within(dialog).getByRole('link', { name: 'En savoir plus sur vos données' });
+    expect(link.getAttribute('href')).toBe('/privacy');
+
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole('button', { name: 'Tout refuser' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull());
+    const stored = JSON.parse(window.localStorage.getItem(CONSENT_STORAGE_KEY) ?? '');
+    expect(stored).toEqual({ analytics: false, decided_at: expect.any(String), version: 1 });
+    expect(new Date(stored.decided_at).toISOString()).toBe(stored.decided_at);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('is not shown again once a choice was made', async () => {
+    saveConsent(false);
+    mockFetch({});
+    renderWithProvider('/login');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull();
+  });
+
+  it('starts measuring at once on acceptance, without a reload', async () => {
+    const net = mockFetch({
+      'GET /api/v1/config': jsonReply({
+        analytics: { provider: 'embedded', posthog_host: null, posthog_key: null },
+      }),
+      'POST /api/v1/analytics/batch': jsonReply({ accepted: 1 }, 202),
+    });
+    renderWithProvider('/register');
+    await screen.findByRole('heading', { level: 1, name: 'Créer un compte' });
+    const dialog = screen.getByRole('dialog', { name: TITLE });
+    await userEvent
+      .setup()
+      .click(within(dialog).getByRole('button', { name: "Accepter la mesure d'audience" }));
+    expect(getConsent()?.analytics).toBe(true);
+    expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull();
+    await waitFor(() => expect(net.callsTo('POST /api/v1/analytics/batch')).toHaveLength(1), {
+      timeout: 7_000,
+    });
+    const body = JSON.parse(net.callsTo('POST /api/v1/analytics/batch')[0].body ?? '');
+    expect(body.events[0]).toMatchObject({
+      event: 'page_view',
+      properties: { platform: 'WebApp', path: '/register' },
+    });
+  });
+
+  it('shows two buttons of equal size and style', async () => {
+    mockFetch({});
+    renderWithProvider('/login');
+    const dialog = await screen.findByRole('dialog', { name: TITLE });
+    const refuse = within(dialog).getByRole('button', { name: 'Tout refuser' });
+    const accept = within(dialog).getByRole('button', { name: "Accepter la mesure d'audience" });
+    expect(refuse.className).toBe(accept.className);
+    expect(refuse.className).toContain('min-h-target');
+    expect(within(dialog).getAllByRole('button')).toHaveLength(2);
+  });
+
+  it('closes only by a choice and keeps focus inside, the page behind inert', async () => {
+    mockFetch({});
+    const { container } = renderWithProvider('/login');
+    const dialog = await screen.findByRole('dialog', { name: TITLE });
+    await screen.findByRole('heading', { level: 1 });
+    expect(document.activeElement).toBe(dialog);
+    expect(container.hasAttribute('inert')).toBe(true);
+
+    const user = userEvent.setup();
+    await user.keyboard('{Escape}');
+    await user.click(dialog.parentElement!);
+    expect(screen.getByRole('dialog', { name: TITLE })).toBe(dialog);
+    expect(document.activeElement).toBe(dialog);
+
+    const link = within(dialog).getByRole('link');
+    const refuse = within(dialog).getByRole('button', { name: 'Tout refuser' });
+    const accept = within(dialog).getByRole('button', { name: "Accepter la mesure d'audience" });
+    await user.tab();
+    expect(document.activeElement).toBe(link);
+    await user.tab();
+    expect(document.activeElement).toBe(refuse);
+    await user.tab();
+    expect(document.activeElement).toBe(accept);
+    await user.tab();
+    expect(document.activeElement).toBe(link);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(accept);
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull());
+    expect(container.hasAttribute('inert')).toBe(false);
+  });
+
+  it('stays out of the way of the privacy and terms pages', async () => {
+    mockFetch({});
+    const { router } = renderWithProvider('/privacy');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull();
+    await router.navigate('/login');
+    expect(await screen.findByRole('dialog', { name: TITLE })).toBeTruthy();
+  });
+});
+
+describe('profile button', () => {
+  it('reopens the dialog with the current choice, and a new choice applies at once', async () => {
+    saveConsent(false, new Date('2025-03-04T10:00:00Z'));
+    signInAs();
+    mockFetch({
+      'GET /api/v1/users/me': jsonReply(testUserWire),
+      'PATCH /api/v1/users/me': jsonReply(testUserWire),
+    });
+    renderApp('/profile');
+    const open = await screen.findByRole('button', { name: 'Mes choix de confidentialité' });
+    expect(screen.getByText("Vous avez refusé la mesure d'audience.")).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(open);
+    const dialog = screen.getByRole('dialog', { name: TITLE });
+    expect(
+      within(dialog).getByText("Votre choix actuel : mesure d'audience refusée (le 4 mars 2025)."),
+    ).toBeTruthy();
+
+    // Reopened, Escape closes without changing anything.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull();
+    expect(document.activeElement).toBe(open);
+    expect(getConsent()?.analytics).toBe(false);
+
+    await user.click(open);
+    await user.click(screen.getByRole('button', { name: "Accepter la mesure d'audience" }));
+    expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull();
+    expect(getConsent()?.analytics).toBe(true);
+    expect(screen.getByText("Vous avez accepté la mesure d'audience.")).toBeTruthy();
+  });
+});
+
+describe('the account follows the choice', () => {
+  it('saves a choice made while signed in as the account’s opt_in_tracking', async () => {
+    saveConsent(false, new Date('2025-03-04T10:00:00Z'));
+    signInAs();
+    const server = mockFetch({
+      'GET /api/v1/users/me': jsonReply(testUserWire),
+      'PATCH /api/v1/users/me': jsonReply(testUserWire),
+    });
+    renderApp('/profile');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Mes choix de confidentialité' }));
+    await user.click(screen.getByRole('button', { name: "Accepter la mesure d'audience" }));
+    await waitFor(() => expect(server.callsTo('PATCH /api/v1/users/me')).toHaveLength(1));
+    expect(JSON.parse(server.callsTo('PATCH /api/v1/users/me')[0]!.body!)).toEqual({
+      opt_in_tracking: true,
+    });
+  });
+});
