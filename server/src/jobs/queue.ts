@@ -128,7 +128,7 @@ export function createJobQueue(
       }
       workerIds.clear();
     },
-    async drain(timeoutMs = 15_000) {
+    async drain(timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         let pending = 0;
