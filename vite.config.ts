@@ -51,8 +51,9 @@ export default defineConfig({
         rollupFormat: 'iife',
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,woff2,webmanifest,json}'],
         // Splash screens are fetched by iOS at install only, screenshots by the install dialog only:
-        // precaching them would make every visitor download ~0.5 MB for nothing.
-        globIgnores: ['splash/**', 'screenshots/**', 'sw-kill-switch.js'],
+        // precaching them would make every visitor download ~0.5 MB for nothing. The same for the
+        // recorder of visits (190 kB), loaded only for people who opted in where it is offered.
+        globIgnores: ['splash/**', 'screenshots/**', 'sw-kill-switch.js', 'assets/recorder-*.js'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -55,6 +55,7 @@ export interface Config {
     provider: 'embedded' | 'posthog';
     posthogHost: string | null;
     posthogKey: string | null;
+    sessionRecording: boolean;
   };
 }
 
@@ -161,6 +162,11 @@ export function loadConfig(env: Env = process.env, role: Role = 'all'): Config {
     (!url(env, 'POSTHOG_HOST') || !text(env, 'POSTHOG_KEY'))
   )
     throw new ConfigError('ANALYTICS_PROVIDER=posthog needs POSTHOG_HOST and POSTHOG_KEY');
+  if (
+    boolean(env, 'POSTHOG_SESSION_RECORDING', false) &&
+    text(env, 'ANALYTICS_PROVIDER') !== 'posthog'
+  )
+    throw new ConfigError('POSTHOG_SESSION_RECORDING needs ANALYTICS_PROVIDER=posthog');
   const storageKind = oneOf(env, 'STORAGE', ['disk', 's3'] as const, 'disk');
   if (storageKind === 's3' && !text(env, 'S3_BUCKET'))
     throw new ConfigError('STORAGE=s3 needs S3_BUCKET');
@@ -215,6 +221,9 @@ export function loadConfig(env: Env = process.env, role: Role = 'all'): Config {
       provider: oneOf(env, 'ANALYTICS_PROVIDER', ['embedded', 'posthog'] as const, 'embedded'),
       posthogHost: url(env, 'POSTHOG_HOST'),
       posthogKey: text(env, 'POSTHOG_KEY'),
+      // Screen recording of visits (every text and input masked), only with PostHog and only for
+      // people who ticked it in the privacy choice. Off unless the operator turns it on.
+      sessionRecording: boolean(env, 'POSTHOG_SESSION_RECORDING', false),
     },
     stripe: {
       secretKey: text(env, 'STRIPE_SECRET_KEY'),

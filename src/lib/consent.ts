@@ -1,5 +1,5 @@
 // The person's privacy choice on this device (spec §4 "Other": analytics only with consent), kept in
-// localStorage under chapitres.consent as {analytics, decided_at, version}. Shared so that the privacy
+// localStorage under chapitres.consent as {analytics, recording, decided_at, version}. Shared so that the privacy
 // feature (dialog, analytics) and sign-up (opt_in_tracking) read the same value. Nothing else is stored.
 
 export const CONSENT_STORAGE_KEY = 'chapitres.consent';
@@ -9,6 +9,11 @@ export const CONSENT_VERSION = 1;
 export interface ConsentChoice {
   /** Audience measurement (first-party or PostHog analytics), the one optional purpose. */
   analytics: boolean;
+  /**
+   * Recording of visits (texts and inputs masked), offered only where the server is set up for it
+   * (PostHog); never true without `analytics`. Missing in choices stored before it existed: false.
+   */
+  recording: boolean;
   /** ISO date-time of the decision. */
   decided_at: string;
   version: typeof CONSENT_VERSION;
@@ -25,7 +30,12 @@ function parseChoice(raw: string | null): ConsentChoice | null {
       typeof value.decided_at !== 'string'
     )
       return null;
-    return { analytics: value.analytics, decided_at: value.decided_at, version: CONSENT_VERSION };
+    return {
+      analytics: value.analytics,
+      recording: value.analytics && value.recording === true,
+      decided_at: value.decided_at,
+      version: CONSENT_VERSION,
+    };
   } catch {
     return null;
   }
@@ -62,10 +72,14 @@ export function getConsent(): ConsentChoice | null {
 }
 
 /** Records the person's choice and tells every listener at once (no reload needed). */
-export function saveConsent(analytics: boolean, now: Date = new Date()): ConsentChoice {
+export function saveConsent(
+  analytics: boolean,
+  options: { recording?: boolean; now?: Date } = {},
+): ConsentChoice {
   const choice: ConsentChoice = {
     analytics,
-    decided_at: now.toISOString(),
+    recording: analytics && options.recording === true,
+    decided_at: (options.now ?? new Date()).toISOString(),
     version: CONSENT_VERSION,
   };
   try {
@@ -87,6 +101,11 @@ export function subscribeConsent(listener: () => void): () => void {
 /** True only after the person accepted audience measurement. */
 export function hasAnalyticsConsent(): boolean {
   return current?.analytics === true;
+}
+
+/** True only after the person also ticked the recording of their visits. */
+export function hasRecordingConsent(): boolean {
+  return current?.analytics === true && current.recording;
 }
 
 /**

@@ -12,6 +12,8 @@ export interface PublicConfigWire {
     provider: 'embedded' | 'posthog';
     posthog_host: string | null;
     posthog_key: string | null;
+    /** Visits may be recorded (texts and inputs masked) for people who tick it; PostHog only. */
+    session_recording?: boolean;
   } | null;
 }
 

@@ -33,6 +33,8 @@ export const PublicConfig = Type.Object({
     provider: Type.Union([Type.Literal('embedded'), Type.Literal('posthog')]),
     posthog_host: Type.Union([Type.String(), Type.Null()]),
     posthog_key: Type.Union([Type.String(), Type.Null()]),
+    /** PostHog only: visits may be recorded (texts and inputs masked) for people who opted in. */
+    session_recording: Type.Boolean(),
   }),
 });
 export type PublicConfig = Static<typeof PublicConfig>;

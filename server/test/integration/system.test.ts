@@ -89,6 +89,32 @@ describe('service endpoints', () => {
     ).toMatchObject({ interviewer: 'openai', voice: 'openai', transcription: 'openai' });
   });
 
+  it('tells the app where consented analytics go, and whether visits may be recorded', async () => {
+    const { analytics } = (await ctx.app.inject({ method: 'GET', url: '/api/v1/config' })).json();
+    expect(analytics).toEqual({
+      provider: 'embedded',
+      posthog_host: null,
+      posthog_key: null,
+      session_recording: false,
+    });
+    const { publicConfig, publicFeatures } = await import('../../src/modules/system/routes.ts');
+    const posthog = {
+      ...ctx.config,
+      analytics: {
+        provider: 'posthog' as const,
+        posthogHost: 'https://ph.example',
+        posthogKey: 'phc_key',
+        sessionRecording: true,
+      },
+    };
+    expect(publicConfig(posthog, publicFeatures(posthog)).analytics).toEqual({
+      provider: 'posthog',
+      posthog_host: 'https://ph.example',
+      posthog_key: 'phc_key',
+      session_recording: true,
+    });
+  });
+
   it('answers an unknown API path with a 404 in the error shape, never the app', async () => {
     const response = await ctx.app.inject({
       method: 'GET',

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       appDir: join(repoRoot, 'dist'),
       storage: { kind: 'disk' },
       stripe: { secretKey: null },
+      analytics: { provider: 'embedded', sessionRecording: false },
     });
   });
 
@@ -69,6 +70,10 @@ describe('loadConfig', () => {
       STRIPE_SECRET_KEY: 'sk_test',
       TRUST_PROXY: '2',
       SERVE_APP: 'false',
+      ANALYTICS_PROVIDER: 'posthog',
+      POSTHOG_HOST: 'https://eu.posthog.example',
+      POSTHOG_KEY: 'phc_key',
+      POSTHOG_SESSION_RECORDING: 'true',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -81,6 +86,12 @@ describe('loadConfig', () => {
       stripe: { secretKey: 'sk_test' },
       trustProxy: 2,
       serveApp: false,
+      analytics: {
+        provider: 'posthog',
+        posthogHost: 'https://eu.posthog.example',
+        posthogKey: 'phc_key',
+        sessionRecording: true,
+      },
     });
   });
 
@@ -97,6 +108,17 @@ describe('loadConfig', () => {
     [{ STORAGE: 's3' }, /S3_BUCKET/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ TRUST_PROXY: 'everyone' }, /TRUST_PROXY/],
+    [{ ANALYTICS_PROVIDER: 'posthog' }, /POSTHOG_HOST and POSTHOG_KEY/],
+    [{ POSTHOG_SESSION_RECORDING: 'true' }, /needs ANALYTICS_PROVIDER=posthog/],
+    [
+      {
+        ANALYTICS_PROVIDER: 'posthog',
+        POSTHOG_HOST: 'https://ph.example',
+        POSTHOG_KEY: 'phc_x',
+        POSTHOG_SESSION_RECORDING: 'maybe',
+      },
+      /POSTHOG_SESSION_RECORDING/,
+    ],
   ])('refuses %o with a clear message', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { LegalPage } from '../../components/layouts/legal-page';
 
-const sectionKeys = ['data', 'device', 'use', 'rights'] as const;
+const sectionKeys = ['data', 'device', 'use', 'measure', 'rights'] as const;
 
 export function Component() {
   const { t } = useTranslation();

@@ -3,7 +3,8 @@
 // the spot: nothing is queued, stored or sent. With consent, events wait in memory (never on disk),
 // leave in batches of at most 50 — when 50 are waiting or every 5 s — one request at a time with a
 // 90 s timeout; a failed batch is kept for the next try (at most 500 events), and what is left goes
-// with a keepalive request when the page is hidden. Session recording is not built.
+// with a keepalive request when the page is hidden. Recording of visits, offered only with PostHog and
+// only to people who ticked it, is in session-recording.ts and started from here.
 import {
   currentRoutePath,
   onRouteChange,
@@ -11,7 +12,7 @@ import {
   type AnalyticsEventName,
   type AnalyticsProperties,
 } from '../../lib/analytics';
-import { hasAnalyticsConsent, subscribeConsent } from '../../lib/consent';
+import { hasAnalyticsConsent, hasRecordingConsent, subscribeConsent } from '../../lib/consent';
 import { getSession, subscribeSession } from '../../lib/session';
 import {
   getAnalyticsDestination,
@@ -23,7 +24,9 @@ import {
   type AnalyticsEventWire,
   type SendOptions,
 } from './api/send-analytics-batch';
+import { sendRecordingBatch } from './api/send-recording-batch';
 import { normalisePath } from './page-path';
+import { createSessionRecorder, type SessionRecorder } from './session-recording';
 
 export const ANALYTICS_PLATFORM = 'WebApp';
 export const ANALYTICS_BATCH_SIZE = 50;
@@ -255,14 +258,51 @@ function destinationSender(sessionId: string): BatchSender {
  * could not tell the step, nor a finished wizard going to / from the person pressing the home link.
  */
 export function startAnalytics(
-  options: { subscribeOnboardingAbandoned?: SubscribeOnboardingAbandoned; send?: BatchSender } = {},
+  options: {
+    subscribeOnboardingAbandoned?: SubscribeOnboardingAbandoned;
+    send?: BatchSender;
+    /** Tests: a recorder of their own instead of rrweb's. */
+    recorder?: SessionRecorder;
+  } = {},
 ): () => void {
   const sessionId = newSessionId();
+  const windowId = newSessionId();
   const client = createAnalyticsClient({
     send: options.send ?? destinationSender(sessionId),
     sessionId,
   });
+  const recorder =
+    options.recorder ??
+    createSessionRecorder({
+      loadRecord: () => import('./recorder').then((module) => module.record),
+      send: sendRecordingBatch,
+    });
   let leaving = false;
+
+  /** Records visits only for someone who ticked it, on a server set up for it (PostHog). */
+  function applyRecording() {
+    if (!hasRecordingConsent()) {
+      recorder.stop();
+      return;
+    }
+    if (recorder.recording) return;
+    getAnalyticsDestination().then(
+      (destination) => {
+        if (destination.kind !== 'posthog' || !destination.sessionRecording) return;
+        if (!hasRecordingConsent()) return;
+        recorder.start({
+          host: destination.host,
+          apiKey: destination.apiKey,
+          distinctId: () => getSession()?.user?.id ?? sessionId,
+          sessionId,
+          windowId,
+        });
+      },
+      () => {
+        // Offline: asked again when the connection returns.
+      },
+    );
+  }
 
   function record(event: AnalyticsEventName, properties?: AnalyticsProperties) {
     client.track(event, properties);
@@ -271,15 +311,15 @@ export function startAnalytics(
   }
 
   function applyConsent() {
-    if (hasAnalyticsConsent()) {
-      if (client.enabled) return;
+    if (hasAnalyticsConsent() && !client.enabled) {
       client.enable();
       // The page on screen when consent arrives (or when the app starts with it) counts as viewed.
       record('page_view', { path: normalisePath(currentRoutePath()) });
       void getAnalyticsDestination().catch(() => {});
-    } else {
+    } else if (!hasAnalyticsConsent()) {
       client.disable();
     }
+    applyRecording();
   }
 
   let signedIn = getSession() !== null;
@@ -292,6 +332,7 @@ export function startAnalytics(
   const onPageHide = () => {
     leaving = true;
     void client.flush({ keepalive: true });
+    void recorder.flush({ keepalive: true });
   };
   const onPageShow = () => {
     leaving = false;
@@ -309,11 +350,14 @@ export function startAnalytics(
   ];
   window.addEventListener('pagehide', onPageHide);
   window.addEventListener('pageshow', onPageShow);
+  window.addEventListener('online', applyRecording);
 
   return () => {
     for (const stop of stops) stop();
     window.removeEventListener('pagehide', onPageHide);
     window.removeEventListener('pageshow', onPageShow);
+    window.removeEventListener('online', applyRecording);
     client.disable();
+    recorder.stop();
   };
 }

@@ -4,7 +4,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AppProvider } from '../../../src/app/provider';
 import { routes } from '../../../src/app/router';
 import { resetAnalyticsDestination } from '../../../src/features/privacy/api/get-analytics-destination';
@@ -39,8 +39,8 @@ beforeEach(async () => {
 
 describe('first visit', () => {
   it('asks before anything is measured, and a refusal sends nothing', async () => {
-    const fetchSpy = vi.fn();
-    vi.stubGlobal('fetch', fetchSpy);
+    // Only the server's public settings are read (is recording offered?); nothing is measured.
+    const net = mockFetch({ 'GET /api/v1/config': jsonReply({ analytics: null }) });
     renderWithProvider('/login');
     const dialog = await screen.findByRole('dialog', { name: TITLE });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
@@ -53,9 +53,67 @@ describe('first visit', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Tout refuser' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull());
     const stored = JSON.parse(window.localStorage.getItem(CONSENT_STORAGE_KEY) ?? '');
-    expect(stored).toEqual({ analytics: false, decided_at: expect.any(String), version: 1 });
+    expect(stored).toEqual({
+      analytics: false,
+      recording: false,
+      decided_at: expect.any(String),
+      version: 1,
+    });
     expect(new Date(stored.decided_at).toISOString()).toBe(stored.decided_at);
-    expect(fetchSpy).not.toHaveBeenCalled();
+    // No recording box where the server does not offer it.
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(
+      net.calls.map((c) => `${c.method} ${c.path}`).every((c) => c === 'GET /api/v1/config'),
+    ).toBe(true);
+    expect(net.unhandled).toEqual([]);
+  });
+
+  it('offers the recording of visits where the server does, unticked, and keeps it with acceptance', async () => {
+    mockFetch({
+      'GET /api/v1/config': jsonReply({
+        analytics: {
+          provider: 'posthog',
+          posthog_host: 'https://ph.example',
+          posthog_key: 'phc_test',
+          session_recording: true,
+        },
+      }),
+      'POST /batch/': jsonReply({ status: 1 }),
+      'POST /s/': jsonReply({ status: 1 }),
+    });
+    renderWithProvider('/login');
+    const dialog = await screen.findByRole('dialog', { name: TITLE });
+    const box = await within(dialog).findByRole('checkbox', {
+      name: /enregistrement anonyme de mes visites/,
+    });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    const user = userEvent.setup();
+    await user.click(box);
+    await user.click(within(dialog).getByRole('button', { name: "Accepter la mesure d'audience" }));
+    expect(getConsent()).toMatchObject({ analytics: true, recording: true });
+    expect(JSON.parse(window.localStorage.getItem(CONSENT_STORAGE_KEY) ?? '{}').recording).toBe(
+      true,
+    );
+  });
+
+  it('never keeps the recording with a refusal, even ticked', async () => {
+    mockFetch({
+      'GET /api/v1/config': jsonReply({
+        analytics: {
+          provider: 'posthog',
+          posthog_host: 'https://ph.example',
+          posthog_key: 'phc_test',
+          session_recording: true,
+        },
+      }),
+    });
+    renderWithProvider('/login');
+    const dialog = await screen.findByRole('dialog', { name: TITLE });
+    const user = userEvent.setup();
+    await user.click(await within(dialog).findByRole('checkbox'));
+    await user.click(within(dialog).getByRole('button', { name: 'Tout refuser' }));
+    expect(getConsent()).toMatchObject({ analytics: false, recording: false });
   });
 
   it('is not shown again once a choice was made', async () => {
@@ -147,7 +205,7 @@ describe('first visit', () => {
 
 describe('profile button', () => {
   it('reopens the dialog with the current choice, and a new choice applies at once', async () => {
-    saveConsent(false, new Date('2025-03-04T10:00:00Z'));
+    saveConsent(false, { now: new Date('2025-03-04T10:00:00Z') });
     signInAs();
     mockFetch({
       'GET /api/v1/users/me': jsonReply(testUserWire),
@@ -179,7 +237,7 @@ describe('profile button', () => {
 
 describe('the account follows the choice', () => {
   it('saves a choice made while signed in as the account’s opt_in_tracking', async () => {
-    saveConsent(false, new Date('2025-03-04T10:00:00Z'));
+    saveConsent(false, { now: new Date('2025-03-04T10:00:00Z') });
     signInAs();
     const server = mockFetch({
       'GET /api/v1/users/me': jsonReply(testUserWire),

@@ -41,6 +41,8 @@ export function publicConfig(config: Config, features: PublicFeatures): PublicCo
       provider: config.analytics.provider,
       posthog_host: config.analytics.provider === 'posthog' ? config.analytics.posthogHost : null,
       posthog_key: config.analytics.provider === 'posthog' ? config.analytics.posthogKey : null,
+      session_recording:
+        config.analytics.provider === 'posthog' && config.analytics.sessionRecording,
     },
   };
 }

@@ -8,7 +8,8 @@ import { queryClient } from '../../../lib/query-client';
 export type AnalyticsConfigWire = Pick<PublicConfigWire, 'analytics'>;
 
 export type AnalyticsDestination =
-  { kind: 'embedded' } | { kind: 'posthog'; host: string; apiKey: string };
+  | { kind: 'embedded' }
+  | { kind: 'posthog'; host: string; apiKey: string; sessionRecording: boolean };
 
 export function destinationFromConfig(
   config: AnalyticsConfigWire | null | undefined,
@@ -19,6 +20,7 @@ export function destinationFromConfig(
       kind: 'posthog',
       host: analytics.posthog_host.replace(/\/+$/, ''),
       apiKey: analytics.posthog_key,
+      sessionRecording: analytics.session_recording === true,
     };
   }
   return { kind: 'embedded' };

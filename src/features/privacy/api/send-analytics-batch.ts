@@ -73,7 +73,8 @@ export function postHogBatch(
   };
 }
 
-async function post(
+/** POSTs JSON; rejects with AnalyticsSendError when no answer came back or the answer was not 2xx. */
+export async function postJson(
   url: string,
   body: unknown,
   headers: Record<string, string>,
@@ -105,7 +106,7 @@ export function sendAnalyticsBatch(
   options: SendOptions = {},
 ): Promise<void> {
   if (destination.kind === 'posthog') {
-    return post(
+    return postJson(
       `${destination.host}/batch/`,
       postHogBatch(events, destination.apiKey, distinctId),
       {},
@@ -113,7 +114,7 @@ export function sendAnalyticsBatch(
     );
   }
   const token = getToken();
-  return post(
+  return postJson(
     apiUrl('/analytics/batch'),
     embeddedBatch(events),
     { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },

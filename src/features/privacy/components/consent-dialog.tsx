@@ -3,10 +3,15 @@
 // (no close button, Escape and clicks outside do nothing); reopened from the profile it shows the
 // current choice and Escape closes it unchanged. Focus stays inside and the rest of the page is inert.
 // Its own dialog rather than the shared Modal, whose close button and Escape cannot be turned off.
-import { useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 'react';
+// Where the server records visits (PostHog, POSTHOG_SESSION_RECORDING) a box, unticked by default, adds
+// that recording to the acceptance; refusing refuses both.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '../../../components/ui/button';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { publicConfigQueryOptions } from '../../../lib/public-config';
 import { getLocaleTag } from '../../../lib/i18n';
 import { saveConsent, type ConsentChoice } from '../../../lib/consent';
 import { saveTrackingChoice } from '../api/save-tracking-choice';
@@ -52,6 +57,10 @@ export function ConsentDialog({ current, onClose, onChosen }: ConsentDialogProps
   const layerRef = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
   useInertSiblings(layerRef);
+  // Offered only where the server is set up for it; the choice is asked whatever /config answers.
+  const { data: config } = useQuery(publicConfigQueryOptions());
+  const recordingOffered = config?.analytics?.session_recording === true;
+  const [recording, setRecording] = useState(current?.recording ?? false);
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -63,9 +72,19 @@ export function ConsentDialog({ current, onClose, onChosen }: ConsentDialogProps
   }, []);
 
   function choose(analytics: boolean) {
-    const choice = saveConsent(analytics);
+    const choice = saveConsent(analytics, {
+      recording: analytics && recordingOffered && recording,
+    });
     void saveTrackingChoice(analytics);
-    toast.success(t(analytics ? 'dialog.saved.accepted' : 'dialog.saved.refused'));
+    toast.success(
+      t(
+        choice.recording
+          ? 'dialog.saved.acceptedWithRecording'
+          : analytics
+            ? 'dialog.saved.accepted'
+            : 'dialog.saved.refused',
+      ),
+    );
     onChosen?.(choice);
   }
 
@@ -128,14 +147,28 @@ export function ConsentDialog({ current, onClose, onChosen }: ConsentDialogProps
           <p>{t('dialog.analytics')}</p>
           <p>{t('dialog.reassure')}</p>
         </div>
+        {recordingOffered && (
+          <CheckboxField
+            className="mt-4 rounded-xl border-2 border-line p-4 text-lg"
+            checked={recording}
+            onChange={(event) => setRecording(event.target.checked)}
+            data-testid="consent-recording"
+            label={t('dialog.recording')}
+          />
+        )}
         {current && (
           <p
             className="mt-4 rounded-xl border-2 border-line p-4 text-lg font-semibold"
             role="status"
           >
-            {t(current.analytics ? 'dialog.current.accepted' : 'dialog.current.refused', {
-              date: decidedOn,
-            })}
+            {t(
+              current.recording
+                ? 'dialog.current.acceptedWithRecording'
+                : current.analytics
+                  ? 'dialog.current.accepted'
+                  : 'dialog.current.refused',
+              { date: decidedOn },
+            )}
           </p>
         )}
         <p className="mt-4">

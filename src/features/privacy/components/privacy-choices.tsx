@@ -10,7 +10,13 @@ export function PrivacyChoices() {
   const { t } = useTranslation('privacy');
   const choice = useConsentChoice();
   const [open, setOpen] = useState(false);
-  const status = !choice ? 'undecided' : choice.analytics ? 'accepted' : 'refused';
+  const status = !choice
+    ? 'undecided'
+    : choice.recording
+      ? 'acceptedWithRecording'
+      : choice.analytics
+        ? 'accepted'
+        : 'refused';
 
   return (
     <section
