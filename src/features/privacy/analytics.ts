@@ -26,6 +26,7 @@ import {
 } from './api/send-analytics-batch';
 import { sendRecordingBatch } from './api/send-recording-batch';
 import { normalisePath } from './page-path';
+import { requestSignal } from './request-signal';
 import { createSessionRecorder, type SessionRecorder } from './session-recording';
 
 export const ANALYTICS_PLATFORM = 'WebApp';
@@ -79,27 +80,6 @@ export function cleanProperties(properties: AnalyticsProperties = {}): Analytics
     count += 1;
   }
   return clean;
-}
-
-/** A signal that aborts after `ms` or when `parent` aborts, on browsers with or without AbortSignal.any. */
-function requestSignal(parent: AbortSignal, ms: number): { signal: AbortSignal; done: () => void } {
-  if (typeof AbortSignal.any === 'function' && typeof AbortSignal.timeout === 'function') {
-    return { signal: AbortSignal.any([parent, AbortSignal.timeout(ms)]), done: () => {} };
-  }
-  const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new DOMException('The request timed out', 'TimeoutError')),
-    ms,
-  );
-  const onAbort = () => controller.abort(parent.reason);
-  parent.addEventListener('abort', onAbort, { once: true });
-  return {
-    signal: controller.signal,
-    done: () => {
-      clearTimeout(timer);
-      parent.removeEventListener('abort', onAbort);
-    },
-  };
 }
 
 function isRetryable(error: unknown): boolean {

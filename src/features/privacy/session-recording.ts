@@ -9,6 +9,7 @@
 // Withdrawing consent stops the recorder, drops what waits and cancels what is on its way.
 import type { SessionRecordingDestination } from './api/send-recording-batch';
 import { normalisePath } from './page-path';
+import { requestSignal } from './request-signal';
 
 export const RECORDING_BATCH_SIZE = 50;
 export const RECORDING_FLUSH_INTERVAL_MS = 5_000;
@@ -198,24 +199,6 @@ export function createSessionRecorder(options: {
   let cancel = new AbortController();
   let timer: ReturnType<typeof setInterval> | undefined;
 
-  function timeoutSignal(): { signal: AbortSignal; done: () => void } {
-    const controller = new AbortController();
-    const timeout = setTimeout(
-      () => controller.abort(new DOMException('The request timed out', 'TimeoutError')),
-      RECORDING_REQUEST_TIMEOUT_MS,
-    );
-    const parent = cancel.signal;
-    const onAbort = () => controller.abort(parent.reason);
-    parent.addEventListener('abort', onAbort, { once: true });
-    return {
-      signal: controller.signal,
-      done: () => {
-        clearTimeout(timeout);
-        parent.removeEventListener('abort', onAbort);
-      },
-    };
-  }
-
   function overflowed() {
     // Incremental events mean nothing without the snapshot before them: start afresh.
     queue = [];
@@ -229,7 +212,7 @@ export function createSessionRecorder(options: {
       (queue.length >= RECORDING_BATCH_SIZE || (everything && queue.length > 0))
     ) {
       const batch = queue.splice(0, RECORDING_BATCH_SIZE);
-      const { signal, done } = timeoutSignal();
+      const { signal, done } = requestSignal(cancel.signal, RECORDING_REQUEST_TIMEOUT_MS);
       try {
         await options.send(destination, batch, { keepalive: false, signal });
       } catch (error) {
@@ -250,7 +233,7 @@ export function createSessionRecorder(options: {
       const target = destination;
       while (queue.length > 0) {
         const batch = queue.splice(0, RECORDING_BATCH_SIZE);
-        const { signal, done } = timeoutSignal();
+        const { signal, done } = requestSignal(cancel.signal, RECORDING_REQUEST_TIMEOUT_MS);
         options
           .send(target, batch, { keepalive: true, signal })
           .catch(() => {
