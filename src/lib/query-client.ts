@@ -43,7 +43,32 @@ export function createQueryClient(): QueryClient {
 
 export const queryClient = createQueryClient();
 
+/** How often the persisted copy is written at most (the persister's throttle). */
+const PERSIST_THROTTLE_MS = 1_000;
+let persistSuspendedUntil = 0;
+
+/**
+ * Ignores the persister's writes for a while: at logout its throttled write, due up to a second later,
+ * would otherwise put back a copy of the cache (taken before it was cleared) after it was removed.
+ */
+export function suspendQueryPersistence(ms = PERSIST_THROTTLE_MS + 500): void {
+  persistSuspendedUntil = Date.now() + ms;
+}
+
+const persistedStorage =
+  typeof window === 'undefined'
+    ? undefined
+    : {
+        getItem: (key: string) => window.localStorage.getItem(key),
+        setItem: (key: string, value: string) => {
+          if (Date.now() < persistSuspendedUntil) return;
+          window.localStorage.setItem(key, value);
+        },
+        removeItem: (key: string) => window.localStorage.removeItem(key),
+      };
+
 export const queryPersister = createSyncStoragePersister({
-  storage: typeof window === 'undefined' ? undefined : window.localStorage,
+  storage: persistedStorage,
   key: storageKeys.queryCache,
+  throttleTime: PERSIST_THROTTLE_MS,
 });

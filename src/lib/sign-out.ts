@@ -1,7 +1,7 @@
 // Ends the session on this device: token and user, the query cache (and its persisted copy), and
 // everything the offline layer stored. Used by logout, account deletion and the global 401 handling.
 import { clearLocalData } from '../offline/clear-local-data';
-import { queryClient, queryPersister } from './query-client';
+import { queryClient, queryPersister, suspendQueryPersistence } from './query-client';
 import { forgetReturnTo } from './return-to';
 import { clearSession, getSession } from './session';
 import { rememberDeviceOwner } from '../offline/device-owner';
@@ -16,6 +16,8 @@ export async function signOut(options: { expired?: boolean } = {}): Promise<void
   const ownerId = getSession()?.user?.id ?? null;
   clearSession();
   forgetReturnTo();
+  // A write of the cache still due (throttled) would bring the account's data back after it is gone.
+  suspendQueryPersistence();
   await queryClient.cancelQueries();
   queryClient.clear();
   await queryPersister.removeClient();

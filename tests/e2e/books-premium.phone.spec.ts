@@ -65,6 +65,10 @@ test('on a phone at 200 % text: plans, support, profile, books, a book and the w
 
   await page.goto('/profile');
   await expect(page.getByTestId('subscription-panel')).toBeVisible();
+  // Every section loaded (the progress list came last and overflowed by 130 px once enlarged): the
+  // sideways check passes at its first good reading, so it must not read before the page is whole.
+  await expect(page.getByText('Accompli', { exact: true })).toHaveCount(3);
+  await expect(page.getByRole('table', { name: 'Questions sans réponse' })).toBeVisible();
   await doubleText(page);
   await expectLargeAndOnScreen(page, [
     page.getByRole('button', { name: 'Mes choix de confidentialité' }),

@@ -140,12 +140,13 @@ export function CompletionChecklist({ hasOnboardingAnswers }: CompletionProps) {
               return (
                 <li
                   key={item.id}
-                  className={`flex items-start gap-4 rounded-xl border-2 p-4 ${
+                  // Wraps when the text is enlarged: the badge then goes under the words, never off screen.
+                  className={`flex flex-wrap items-start gap-x-4 gap-y-2 rounded-xl border-2 p-4 ${
                     item.completed ? 'border-success bg-success-soft' : 'border-line bg-paper'
                   }`}
                 >
                   <Icon className="mt-1 shrink-0 text-brand" width="1.75em" height="1.75em" />
-                  <div className="min-w-0 flex-1">
+                  <div className="min-w-0 flex-1 basis-40">
                     <h3 className="font-sans text-xl font-semibold">
                       {t(`completion.items.${item.id}.title`)}
                     </h3>
