@@ -274,8 +274,15 @@ export function createSessionRecorder(options: {
       options.loadRecord().then(
         (record) => {
           if (mine !== generation || !running) return;
+          try {
+            stopRecording = record({ ...RECORD_OPTIONS, emit: onEvent }) ?? undefined;
+          } catch (error) {
+            // Recording must never break what the person was doing: this visit is not recorded.
+            console.warn('Session recording failed to start', error);
+            running = false;
+            return;
+          }
           recordFunction = record;
-          stopRecording = record({ ...RECORD_OPTIONS, emit: onEvent }) ?? undefined;
           timer = setInterval(() => void flush(), RECORDING_FLUSH_INTERVAL_MS);
         },
         (error: unknown) => {

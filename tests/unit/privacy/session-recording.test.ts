@@ -379,6 +379,20 @@ describe('the recorder', () => {
     expect(recorder.recording).toBe(false);
   });
 
+  it('a recorder that cannot start leaves the page alone and records nothing', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const send = vi.fn();
+    const broken = (() => {
+      throw new Error('MutationObserver missing');
+    }) as unknown as RecordFunction;
+    const recorder = createSessionRecorder({ loadRecord: async () => broken, send });
+    recorder.start(destination);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(recorder.recording).toBe(false);
+    expect(send).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalled();
+  });
+
   it('never starts rrweb when stopped while its chunk was loading', async () => {
     const fake = fakeRecord();
     let resolve: (record: RecordFunction) => void = () => {};
