@@ -1,7 +1,12 @@
 // Runs before every unit test file: an in-memory IndexedDB for Dexie, a clean DOM and clean storage.
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy…/waitFor give a screen 5 s rather than 1 s: the first render of a lazily loaded route is
+// compiled on demand, which on a busy 2-core machine took longer than a second. A screen that never
+// appears still fails; nothing waits longer when it does appear.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

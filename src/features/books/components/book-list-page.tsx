@@ -6,11 +6,10 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ListSection, type ListView } from '../../../components/layouts/list-section';
 import { PageHeader } from '../../../components/layouts/page';
 import { Button, ButtonLink, buttonClasses } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { Notice } from '../../../components/ui/notice';
-import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useConnectivity } from '../../../offline/connectivity';
 import { BOOK_POLL_MS } from '../api/get-book';
@@ -23,8 +22,6 @@ import { DeleteBookDialog } from './delete-book-dialog';
 
 export const BOOK_CREATION_PATH = '/conversations/book/create';
 export const BOOK_LIST_HEADING_ID = 'books-list-heading';
-
-type ListView = 'loading' | 'list' | 'empty' | 'offline' | 'error';
 
 /** The books the list shows: failed ones are hidden (spec §4). */
 export function visibleBooks(books: readonly BookWire[]): BookWire[] {
@@ -152,78 +149,42 @@ export function BookListPage() {
         </div>
       )}
 
-      <section
-        aria-labelledby={BOOK_LIST_HEADING_ID}
-        className={view === 'loading' ? 'relative min-h-[40vh]' : 'relative'}
+      <ListSection
+        headingId={BOOK_LIST_HEADING_ID}
+        view={view}
+        listTitle={t('list.listTitle')}
+        loadingLabel={t('list.loading')}
+        offlineNote={unreachable ? t('list.offlineNote') : null}
+        empty={{
+          title: t('empty.title'),
+          message: t('empty.message'),
+          action: (
+            <>
+              <NewBookButton newBook={newBook} hintId={hintId} className="text-lg">
+                <BookIcon />
+                {t('empty.create')}
+              </NewBookButton>
+              {hint && <div className="mt-3">{hint}</div>}
+            </>
+          ),
+        }}
+        offline={{ title: t('offline.title'), message: t('offline.message') }}
+        error={{
+          title: t('loadError.title'),
+          message: t('loadError.message'),
+          retry: t('loadError.retry'),
+          onRetry: () => void refetch(),
+          retrying: books.isFetching,
+        }}
       >
-        {view === 'loading' && (
-          <>
-            <h2 id={BOOK_LIST_HEADING_ID} tabIndex={-1} className="sr-only">
-              {t('list.listTitle')}
-            </h2>
-            <div className="flex justify-center pt-16 text-brand">
-              <Spinner size="lg" label={t('list.loading')} />
-            </div>
-          </>
-        )}
-
-        {view === 'list' && (
-          <>
-            <h2 id={BOOK_LIST_HEADING_ID} tabIndex={-1} className="mb-4 text-2xl">
-              {t('list.listTitle')}
-            </h2>
-            {unreachable && (
-              <div className="mb-4">
-                <Notice tone="info" role="status">
-                  {t('list.offlineNote')}
-                </Notice>
-              </div>
-            )}
-            <ul className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-              {shown.map((book) => (
-                <li key={book.id}>
-                  <BookCard book={book} onDelete={setToDelete} />
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-
-        {view === 'empty' && (
-          <div className="rounded-2xl border-2 border-dashed border-brand bg-surface p-6 text-center sm:p-10">
-            <h2 id={BOOK_LIST_HEADING_ID} tabIndex={-1} className="mb-3 text-3xl">
-              {t('empty.title')}
-            </h2>
-            <p className="mx-auto mb-6 max-w-prose text-lg">{t('empty.message')}</p>
-            <NewBookButton newBook={newBook} hintId={hintId} className="text-lg">
-              <BookIcon />
-              {t('empty.create')}
-            </NewBookButton>
-            {hint && <div className="mt-3">{hint}</div>}
-          </div>
-        )}
-
-        {view === 'offline' && (
-          <div className="rounded-2xl border-2 border-info bg-info-soft p-6 sm:p-8">
-            <h2 id={BOOK_LIST_HEADING_ID} tabIndex={-1} className="mb-3 text-3xl">
-              {t('offline.title')}
-            </h2>
-            <p className="text-lg">{t('offline.message')}</p>
-          </div>
-        )}
-
-        {view === 'error' && (
-          <div className="space-y-4 rounded-2xl border-2 border-danger bg-danger-soft p-6 sm:p-8">
-            <h2 id={BOOK_LIST_HEADING_ID} tabIndex={-1} className="text-3xl">
-              {t('loadError.title')}
-            </h2>
-            <p className="text-lg">{t('loadError.message')}</p>
-            <Button onClick={() => void refetch()} busy={books.isFetching}>
-              {t('loadError.retry')}
-            </Button>
-          </div>
-        )}
-      </section>
+        <ul className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+          {shown.map((book) => (
+            <li key={book.id}>
+              <BookCard book={book} onDelete={setToDelete} />
+            </li>
+          ))}
+        </ul>
+      </ListSection>
 
       <DeleteBookDialog
         book={toDelete}

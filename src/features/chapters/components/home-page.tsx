@@ -5,10 +5,9 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { ListSection, type ListView } from '../../../components/layouts/list-section';
 import { PageHeader } from '../../../components/layouts/page';
 import { Button } from '../../../components/ui/button';
-import { Notice } from '../../../components/ui/notice';
-import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useSessionUser } from '../../../lib/session';
 import { useConnectivity } from '../../../offline/connectivity';
@@ -30,8 +29,6 @@ import { SubscriptionBanner } from './subscription-banner';
 
 export const SUBSCRIPTION_BANNER_DELAY_MS = 3000;
 export const LIST_HEADING_ID = 'chapters-list-heading';
-
-type ListView = 'loading' | 'list' | 'empty' | 'offline' | 'error';
 
 interface HomePageProps {
   /** From the onboarding answers (progress card); undefined while they load. */
@@ -139,91 +136,55 @@ export function HomePage({ hasOnboardingAnswers, termsDialog }: HomePageProps) {
         </div>
       )}
 
-      <section
-        aria-labelledby={LIST_HEADING_ID}
-        className={view === 'loading' ? 'relative min-h-[40vh]' : 'relative'}
+      <ListSection
+        headingId={LIST_HEADING_ID}
+        view={view}
+        listTitle={t('home.listTitle')}
+        loadingLabel={t('home.loading')}
+        offlineNote={unreachable ? t('home.offlineNote') : null}
+        empty={{
+          title: t('empty.title'),
+          message: t('empty.message'),
+          action: (
+            <>
+              <Button
+                onClick={newChapter.startChapter}
+                busy={newChapter.creating && dialog === null}
+                disabled={!online}
+                className="text-lg"
+              >
+                <PlusIcon />
+                {t('empty.start')}
+              </Button>
+              {!online && <p className="mt-3 text-ink-muted">{t('home.needsNetwork')}</p>}
+            </>
+          ),
+        }}
+        offline={{ title: t('offline.title'), message: t('offline.message') }}
+        error={{
+          title: t('loadError.title'),
+          message: t('loadError.message'),
+          retry: t('loadError.retry'),
+          onRetry: () => void refetch(),
+          retrying: conversations.isFetching,
+        }}
       >
-        {view === 'loading' && (
-          <>
-            <h2 id={LIST_HEADING_ID} tabIndex={-1} className="sr-only">
-              {t('home.listTitle')}
-            </h2>
-            <div className="absolute inset-0 z-10 flex items-start justify-center bg-paper/90 pt-16 text-brand">
-              <Spinner size="lg" label={t('home.loading')} />
-            </div>
-          </>
-        )}
-
-        {view === 'list' && (
-          <>
-            <h2 id={LIST_HEADING_ID} tabIndex={-1} className="mb-4 text-2xl">
-              {t('home.listTitle')}
-            </h2>
-            {unreachable && (
-              <div className="mb-4">
-                <Notice tone="info" role="status">
-                  {t('home.offlineNote')}
-                </Notice>
-              </div>
-            )}
-            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {chapters.map((chapter, index) => (
-                <li
-                  key={chapter.conversationID}
-                  className={index === 0 ? 'sm:col-span-2 lg:col-span-3' : undefined}
-                >
-                  <ChapterCard
-                    chapter={chapter}
-                    featured={index === 0}
-                    showAuthor={multiUsers}
-                    onDelete={setToDelete}
-                  />
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-
-        {view === 'empty' && (
-          <div className="rounded-2xl border-2 border-dashed border-brand bg-surface p-6 text-center sm:p-10">
-            <h2 id={LIST_HEADING_ID} tabIndex={-1} className="mb-3 text-3xl">
-              {t('empty.title')}
-            </h2>
-            <p className="mx-auto mb-6 max-w-prose text-lg">{t('empty.message')}</p>
-            <Button
-              onClick={newChapter.startChapter}
-              busy={newChapter.creating && dialog === null}
-              disabled={!online}
-              className="text-lg"
+        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {chapters.map((chapter, index) => (
+            <li
+              key={chapter.conversationID}
+              className={index === 0 ? 'sm:col-span-2 lg:col-span-3' : undefined}
             >
-              <PlusIcon />
-              {t('empty.start')}
-            </Button>
-            {!online && <p className="mt-3 text-ink-muted">{t('home.needsNetwork')}</p>}
-          </div>
-        )}
-
-        {view === 'offline' && (
-          <div className="rounded-2xl border-2 border-info bg-info-soft p-6 sm:p-8">
-            <h2 id={LIST_HEADING_ID} tabIndex={-1} className="mb-3 text-3xl">
-              {t('offline.title')}
-            </h2>
-            <p className="text-lg">{t('offline.message')}</p>
-          </div>
-        )}
-
-        {view === 'error' && (
-          <div className="space-y-4 rounded-2xl border-2 border-danger bg-danger-soft p-6 sm:p-8">
-            <h2 id={LIST_HEADING_ID} tabIndex={-1} className="text-3xl">
-              {t('loadError.title')}
-            </h2>
-            <p className="text-lg">{t('loadError.message')}</p>
-            <Button onClick={() => void refetch()} busy={conversations.isFetching}>
-              {t('loadError.retry')}
-            </Button>
-          </div>
-        )}
-      </section>
+              <ChapterCard
+                chapter={chapter}
+                featured={index === 0}
+                showAuthor={multiUsers}
+                onDelete={setToDelete}
+              />
+            </li>
+          ))}
+        </ul>
+      </ListSection>
 
       <div className="mt-10">
         <ProgressCard hasOnboardingAnswers={hasOnboardingAnswers} />
