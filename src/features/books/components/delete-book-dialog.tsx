@@ -1,7 +1,7 @@
 // The delete confirmation of a book: focus starts on Annuler; a failure keeps the dialog open and says so
 // in it (spec §8: a failed book deletion is only logged, no toast).
 import { useTranslation } from 'react-i18next';
-import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useDeleteBook } from '../api/delete-book';
@@ -36,7 +36,8 @@ export function DeleteBookDialog({ book, onClose, onDeleted }: DeleteBookDialogP
   }
 
   return (
-    <ConfirmDeleteDialog
+    <ConfirmDialog
+      danger
       open={book !== null}
       title={t('delete.title', { title: book?.title ?? '' })}
       message={t('delete.message')}

@@ -1,7 +1,7 @@
 // The delete confirmation (spec §2): 'Êtes-vous sûr de vouloir supprimer cette conversation ?' with
 // 'Oui, supprimer' and 'Annuler'. Focus starts on Annuler; a failure keeps the dialog open and says so.
 import { useTranslation } from 'react-i18next';
-import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useDeleteConversationMutation } from '../api/delete-conversation';
@@ -42,7 +42,8 @@ export function DeleteChapterDialog({ chapter, onClose, onDeleted }: DeleteChapt
   }
 
   return (
-    <ConfirmDeleteDialog
+    <ConfirmDialog
+      danger
       open={chapter !== null}
       title={t('delete.title', { title: chapter?.title ?? t('card.untitled') })}
       message={t('delete.message')}

@@ -2,7 +2,7 @@
 // with 'Oui, supprimer' and 'Annuler' (focus on Annuler). A failure keeps the dialog open and gives the
 // §8 toast 'Erreur lors de la suppression de la conversation'.
 import { useTranslation } from 'react-i18next';
-import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useDeleteChapter } from '../api/delete-chapter';
@@ -49,7 +49,8 @@ export function DeleteDialog({
   }
 
   return (
-    <ConfirmDeleteDialog
+    <ConfirmDialog
+      danger
       open={open}
       title={t('delete.title', { title })}
       message={t('delete.message')}

@@ -14,7 +14,7 @@ import { PRICES, type PremiumStatusWire } from '../api/types';
 import { formatDate, formatMoney } from '../format';
 import { BOOKS_PATH, SUBSCRIPTION_PATH } from '../paths';
 import { subscriptionState, type SubscriptionKind } from '../subscription-state';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 export function SubscriptionPanel() {
   const { t } = useTranslation('premium');
@@ -246,7 +246,7 @@ function ChangeDialog({
       onConfirm={confirm}
       onClose={close}
       busy={mutation.isPending}
-      error={error}
+      failure={error ? { offline: false, text: error } : null}
     />
   );
 }

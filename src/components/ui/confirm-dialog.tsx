@@ -1,16 +1,20 @@
-// The confirmation before deleting something (a chapter, a book): the question, what it means, « Oui,
-// supprimer » and « Annuler » with the focus on Annuler. A failed deletion keeps the dialog open and says
-// why in it: no connection (information) or another failure (error). Each feature gives its own words.
-import { useRef } from 'react';
+// A yes/no question before doing something that matters (deleting a chapter or a book, cancelling or
+// restoring a subscription): the question, what it means, the answer and « Annuler », with the focus
+// on the safe answer. A failure keeps the dialog open and says why in it: no connection (information)
+// or another failure (error). Each feature gives its own words.
+import { useRef, type ReactNode } from 'react';
 import { Button, buttonClasses } from './button';
 import { Modal } from './modal';
 import { Notice } from './notice';
 
-export interface ConfirmDeleteDialogProps {
+export interface ConfirmDialogProps {
   open: boolean;
   title: string;
-  message: string;
-  detail: string;
+  message: ReactNode;
+  /** What it means, under the question (which is then in bold). */
+  detail?: string;
+  /** The answer destroys something: a red button. */
+  danger?: boolean;
   confirmLabel: string;
   cancelLabel: string;
   busy: boolean;
@@ -20,18 +24,19 @@ export interface ConfirmDeleteDialogProps {
   onClose: () => void;
 }
 
-export function ConfirmDeleteDialog({
+export function ConfirmDialog({
   open,
   title,
   message,
   detail,
+  danger = false,
   confirmLabel,
   cancelLabel,
   busy,
   failure,
   onConfirm,
   onClose,
-}: ConfirmDeleteDialogProps) {
+}: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <Modal
@@ -42,13 +47,13 @@ export function ConfirmDeleteDialog({
       title={title}
     >
       <div className="space-y-4">
-        <p className="text-lg font-semibold">{message}</p>
-        <p>{detail}</p>
+        <p className={detail ? 'text-lg font-semibold' : 'text-lg'}>{message}</p>
+        {detail && <p>{detail}</p>}
         <div aria-live="polite">
           {failure && <Notice tone={failure.offline ? 'info' : 'error'}>{failure.text}</Notice>}
         </div>
         <div className="flex flex-wrap gap-3">
-          <Button variant="danger" onClick={onConfirm} busy={busy}>
+          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} busy={busy}>
             {confirmLabel}
           </Button>
           <button
