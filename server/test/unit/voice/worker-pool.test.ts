@@ -105,16 +105,16 @@ describe('WorkerPool', () => {
     const pool = makePool();
     const running = new AbortController();
     const queued = new AbortController();
-    const first = pool.run({ op: 'sleep', ms: 300, value: 'slow' }, { signal: running.signal });
+    const first = pool.run({ op: 'sleep', ms: 2_000, value: 'slow' }, { signal: running.signal });
     const second = pool.run({ op: 'echo', value: 'never' }, { signal: queued.signal });
     const third = pool.run({ op: 'echo', value: 'third' });
     queued.abort();
     expect(pool.stats().queued).toBe(1);
     await expect(second).rejects.toMatchObject({ name: 'AbortError' });
-    const started = performance.now();
     running.abort(new Error('caller gone'));
     await expect(first).rejects.toThrow('caller gone');
-    expect(performance.now() - started).toBeLessThan(3_000);
+    // Answered while its worker is still sleeping: the third job still waits for that worker.
+    expect(pool.stats()).toMatchObject({ busy: 1, queued: 1 });
     await expect(third).resolves.toMatchObject({ value: 'third' });
     expect(pool.stats().replaced).toBe(0);
   });
