@@ -36,6 +36,17 @@ function positiveInteger(value: string | undefined, name: string, fallback?: num
   return number;
 }
 
+const COMMANDS = [
+  'gift-codes create',
+  'gift-codes list',
+  'access grant',
+  'orders list',
+  'orders export',
+  'orders mark',
+  'analytics report',
+] as const;
+type Command = (typeof COMMANDS)[number];
+
 export async function runCli(argv: string[], print: (line: string) => void = console.log) {
   const { positionals, values } = parseArgs({
     args: argv,
@@ -52,15 +63,9 @@ export async function runCli(argv: string[], print: (line: string) => void = con
     },
   });
   const [group, action] = positionals;
-  const known = [
-    'gift-codes create',
-    'gift-codes list',
-    'access grant',
-    'orders list',
-    'orders export',
-    'orders mark',
-  ];
-  if (!known.includes(`${group} ${action}`)) throw new UsageError(USAGE);
+  // Checked before the database opens; the compiler checks that the switch below has each one.
+  const command = `${group} ${action}` as Command;
+  if (!COMMANDS.includes(command)) throw new UsageError(USAGE);
 
   const config = loadConfig({
     ...process.env,
@@ -74,7 +79,7 @@ export async function runCli(argv: string[], print: (line: string) => void = con
   const app = await buildApp(config, { database, logger: false });
   const { premium, accounts, storage, analytics } = app.services;
   try {
-    switch (`${group} ${action}`) {
+    switch (command) {
       case 'gift-codes create': {
         const count = positiveInteger(values.count, 'count');
         const months = positiveInteger(values.months, 'months', 12);
@@ -167,6 +172,10 @@ export async function runCli(argv: string[], print: (line: string) => void = con
           throw new UsageError(`No order ${values.id ?? '(no --id)'}`);
         print(`${values.id}: ${status}`);
         break;
+      }
+      default: {
+        const missing: never = command;
+        throw new UsageError(`${String(missing)} has no handler`);
       }
     }
   } finally {

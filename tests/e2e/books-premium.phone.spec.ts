@@ -1,40 +1,14 @@
 // The pages of books, plans, support and the profile on a phone with the text at 200 %: every control
 // 44 px or more and on screen, nothing scrolls sideways, and axe finds nothing serious.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   createAccount,
   expectNoSeriousA11yViolations,
   signInWithStorage,
 } from './support/accounts';
+import { doubleText, expectLargeAndOnScreen } from './support/phone';
 import { answerRequiredQuestions } from './support/home-helpers';
 import { finishedBook } from './support/premium-helpers';
-
-async function doubleText(page: Page) {
-  const closeWarning = page.getByRole('button', { name: 'Fermer', exact: true });
-  if (await closeWarning.isVisible()) await closeWarning.click();
-  await page.evaluate(() => {
-    document.documentElement.style.fontSize = '225%';
-  });
-}
-
-async function expectLargeAndOnScreen(page: Page, controls: Locator[]) {
-  for (const control of controls) {
-    await control.scrollIntoViewIfNeeded();
-    const box = (await control.boundingBox())!;
-    expect(box.height, (await control.textContent()) ?? '').toBeGreaterThanOrEqual(44);
-    expect(box.width).toBeGreaterThanOrEqual(44);
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width + 0.5);
-  }
-  // Once the page has settled after the text grew.
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      ),
-    )
-    .toBeLessThanOrEqual(0);
-}
 
 test('on a phone at 200 % text: plans, support, profile, books, a book and the wizard', async ({
   page,

@@ -1,37 +1,13 @@
 // The chapter page and the image manager on a phone with the text at 200 %: every control 44 px or
 // more, nothing scrolls sideways, the dialogs fit, and axe finds nothing serious.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   createAccount,
   expectNoSeriousA11yViolations,
   signInWithStorage,
 } from './support/accounts';
+import { doubleText, expectLargeAndOnScreen } from './support/phone';
 import { answerRequiredQuestions, createChapterByApi } from './support/home-helpers';
-
-async function doubleText(page: Page) {
-  // The browser warning (Android) is the shell's business: closed so it does not count here.
-  const closeWarning = page.getByRole('button', { name: 'Fermer', exact: true });
-  if (await closeWarning.isVisible()) await closeWarning.click();
-  // The person's own text size doubled (the app's base is 112.5 % of the browser's).
-  await page.evaluate(() => {
-    document.documentElement.style.fontSize = '225%';
-  });
-}
-
-async function expectLargeAndOnScreen(page: Page, controls: Locator[]) {
-  for (const control of controls) {
-    await control.scrollIntoViewIfNeeded();
-    const box = (await control.boundingBox())!;
-    expect(box.height).toBeGreaterThanOrEqual(44);
-    expect(box.width).toBeGreaterThanOrEqual(44);
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width + 0.5);
-  }
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 test('on a phone at 200 % text, the chapter and its pictures keep large controls and no sideways scrolling', async ({
   page,

@@ -138,6 +138,11 @@ export function pickLocale(
   return preferredOf(acceptLanguage) ?? 'fr';
 }
 
+/** The language a person chose for the app (mails, books, receipts): English or, by default, French. */
+export function userLocale(user: { currentLanguage: string }): Locale {
+  return pickLocale(user.currentLanguage, undefined);
+}
+
 /** The first of French and English in Accept-Language order of preference (q values), if any. */
 function preferredOf(acceptLanguage: string | undefined): Locale | null {
   if (!acceptLanguage) return null;

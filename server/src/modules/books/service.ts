@@ -5,7 +5,7 @@
 import { renderAsync } from '@resvg/resvg-js';
 import type { Config } from '../../config.ts';
 import { AppError, registerErrorStatus } from '../../errors.ts';
-import { registerErrorMessages, type Locale } from '../../i18n/messages.ts';
+import { pickLocale, registerErrorMessages, userLocale, type Locale } from '../../i18n/messages.ts';
 import type {
   Book,
   BookImageRef,
@@ -28,7 +28,6 @@ import type { BookImageChoice } from '../../db/schema/books.ts';
 import { coverJob, interiorJob, type BookMaterial, type MaterialChapter } from './render.ts';
 import type { BookRow, BooksRepository } from './repository.ts';
 import type { Typesetter } from './typesetter.ts';
-import type { BookLanguage } from './typography.ts';
 
 export const BOOK_JOB = 'book.generate';
 /** Attempts of one book's job after the first (a crash, a worker killed, storage failing). */
@@ -91,19 +90,10 @@ export function bookFolder(userId: string, bookId: string): string {
   return `${userFolder(userId)}books/${bookId}`;
 }
 
-function localeOf(user: Pick<UserRow, 'currentLanguage'>): Locale {
-  return user.currentLanguage.toLowerCase().startsWith('en') ? 'en' : 'fr';
-}
-
-function languageOf(tag: string | undefined, fallback: BookLanguage): BookLanguage {
-  if (!tag) return fallback;
-  return tag.toLowerCase().startsWith('en') ? 'en' : 'fr';
-}
-
+// NUL characters never get here: the app's input hygiene refuses them before any handler.
 function required(value: string, field: string): string {
   const trimmed = value.trim();
-  if (!trimmed || trimmed.includes('\u0000'))
-    throw new AppError('validation_error', {}, { loc: ['body', field] });
+  if (!trimmed) throw new AppError('validation_error', {}, { loc: ['body', field] });
   return trimmed;
 }
 
@@ -140,8 +130,6 @@ export class BooksService {
     const author = required(body.author, 'author');
     const summary = required(body.summary, 'summary');
     const dedication = body.dedication?.trim() || null;
-    if (dedication?.includes('\u0000'))
-      throw new AppError('validation_error', {}, { loc: ['body', 'dedication'] });
     const ids = body.conversation_ids;
     if (
       ids.length < MIN_BOOK_CHAPTERS ||
@@ -183,15 +171,15 @@ export class BooksService {
       frontCover: choiceOf(body.front_cover_image_id),
       portrait: choiceOf(body.back_cover_image_id),
       largePrint: body.large_print ?? false,
-      language: localeOf(user),
+      language: userLocale(user),
     });
     await this.queue.send<BookJobData>(BOOK_JOB, { bookId: row.id }, { singletonKey: row.id });
-    return this.toWire(row, localeOf(user));
+    return this.toWire(row, userLocale(user));
   }
 
   async list(user: UserRow, skip: number, limit: number): Promise<{ data: Book[]; count: number }> {
     const { rows, count } = await this.repository.list(user.id, skip, limit);
-    const locale = localeOf(user);
+    const locale = userLocale(user);
     const current = await Promise.all(rows.map((row) => this.unlessStale(row)));
     return { data: await Promise.all(current.map((row) => this.toWire(row, locale))), count };
   }
@@ -199,7 +187,7 @@ export class BooksService {
   async get(user: UserRow, id: string): Promise<Book> {
     const row = isUuid(id) ? await this.repository.find(user.id, id) : null;
     if (!row) throw new AppError('not_found');
-    return this.toWire(await this.unlessStale(row), localeOf(user));
+    return this.toWire(await this.unlessStale(row), userLocale(user));
   }
 
   /**
@@ -237,7 +225,7 @@ export class BooksService {
       throw new AppError('not_found', {}, { loc: ['body', 'conversation_ids'] });
     try {
       return await this.writer.suggestBook({
-        language: languageOf(body.language, localeOf(user)),
+        language: body.language ? pickLocale(body.language, undefined) : userLocale(user),
         author: (body.author ?? user.fullName).trim(),
         chapters: chapters.map((c) => ({
           title: c.title?.trim() ?? '',
@@ -304,7 +292,7 @@ export class BooksService {
   private async announce(book: BookRow): Promise<void> {
     const user = await this.accounts.findUser(book.userId);
     if (!user) return;
-    await this.mail.send(localeOf(user), user.email, {
+    await this.mail.send(userLocale(user), user.email, {
       kind: 'book_ready',
       link: `${this.config.publicUrl}/book/${book.id}`,
       name: user.fullName,

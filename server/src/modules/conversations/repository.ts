@@ -1,5 +1,5 @@
 // Database access for chapters, their summary versions, and the free-chapter counter they consume.
-import { and, asc, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatMessages, conversations, summaryVersions, users } from '../../db/schema/index.ts';
 
@@ -92,6 +92,16 @@ export class ConversationsRepository {
       .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
       .limit(1);
     return (row as ConversationView | undefined) ?? null;
+  }
+
+  /** These chapters of this person, in any order (one query). */
+  async findMany(userId: string, ids: string[]): Promise<ConversationView[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select(columns(true))
+      .from(conversations)
+      .where(and(inArray(conversations.id, ids), eq(conversations.userId, userId)));
+    return rows as ConversationView[];
   }
 
   async exists(userId: string, id: string): Promise<boolean> {

@@ -138,12 +138,9 @@ export class ConversationsService {
 
   /** These chapters of this person, with their current text, in the order asked; others are left out. */
   async chaptersOf(userId: string, ids: string[]): Promise<ConversationView[]> {
-    const found: ConversationView[] = [];
-    for (const id of ids) {
-      const row = isUuid(id) ? await this.repository.find(userId, id) : null;
-      if (row) found.push(row);
-    }
-    return found;
+    const rows = await this.repository.findMany(userId, ids.filter(isUuid));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   async update(user: UserRow, id: string, body: UpdateConversationBody): Promise<Conversation> {

@@ -11,7 +11,7 @@ import { dataExports } from '../../db/schema/index.ts';
 import type { DataExport } from '../../contract/data-export.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { StorageProvider } from '../../providers/storage/types.ts';
-import type { Locale } from '../../i18n/messages.ts';
+import { userLocale } from '../../i18n/messages.ts';
 import type { UserRow } from '../accounts/repository.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import type { BooksService } from '../books/service.ts';
@@ -154,7 +154,7 @@ export class DataExportService {
         .where(and(eq(dataExports.id, row.id), eq(dataExports.status, 'pending')))
         .returning({ id: dataExports.id });
       if (done.length === 0) return;
-      const locale: Locale = user.currentLanguage.toLowerCase().startsWith('en') ? 'en' : 'fr';
+      const locale = userLocale(user);
       await this.mail.send(locale, user.email, {
         kind: 'export_ready',
         name: user.fullName,
@@ -171,7 +171,7 @@ export class DataExportService {
   }
 
   private async contents(user: UserRow): Promise<Zippable> {
-    const locale: Locale = user.currentLanguage.toLowerCase().startsWith('en') ? 'en' : 'fr';
+    const locale = userLocale(user);
     const w = WORDS[locale];
     const files: Zippable = {};
     const today = new Date().toISOString().slice(0, 10);

@@ -116,9 +116,11 @@ export class ImagesService {
    */
   async printImagesOf(conversationIds: string[]): Promise<Map<string, ImageFile[]>> {
     const rows = await this.repository.listForChapters(conversationIds);
+    // Read together: on S3, one after the other would be up to 100 round trips in a row for a book.
+    const files = await Promise.all(rows.map((row) => this.fileOf(row)));
     const byChapter = new Map<string, ImageFile[]>();
-    for (const row of rows) {
-      const file = await this.fileOf(row);
+    for (const [index, row] of rows.entries()) {
+      const file = files[index];
       if (!file) continue;
       const list = byChapter.get(row.conversationId!) ?? [];
       list.push(file);

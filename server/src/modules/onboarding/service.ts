@@ -1,5 +1,6 @@
 // Onboarding: serves the seeded questions in the person's language, checks and keeps their answers, and hands
 // them to the interviewer as its knowledge of the person.
+import { userLocale } from '../../i18n/messages.ts';
 import { AppError } from '../../errors.ts';
 import {
   MAX_ANSWER_LENGTH,
@@ -14,7 +15,7 @@ import { ONBOARDING_QUESTIONS, type QuestionLanguage } from './questions.ts';
 export type QuestionsStatus = 'unanswered' | 'answered' | 'all';
 
 export function userLanguage(user: Pick<UserRow, 'currentLanguage'>): QuestionLanguage {
-  return user.currentLanguage.toLowerCase().startsWith('en') ? 'en' : 'fr';
+  return userLocale(user);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

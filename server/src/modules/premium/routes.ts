@@ -107,36 +107,27 @@ export function premiumRoutes(premium: PremiumService, rateLimits: RateLimits) {
         checkout('book'),
       );
 
-      api.post(
-        '/:provider/subscription/cancellation',
-        {
-          schema: {
-            tags,
-            security: bearer,
-            params: ProviderParams,
-            response: { 200: PremiumStatus },
+      // Cancelling at the period's end and taking that back: the same call shape, one service method each.
+      for (const [path, change] of [
+        ['cancellation', (user: Parameters<PremiumService['cancel']>[0]) => premium.cancel(user)],
+        ['restoration', (user: Parameters<PremiumService['restore']>[0]) => premium.restore(user)],
+      ] as const) {
+        api.post(
+          `/:provider/subscription/${path}`,
+          {
+            schema: {
+              tags,
+              security: bearer,
+              params: ProviderParams,
+              response: { 200: PremiumStatus },
+            },
           },
-        },
-        async (request) => {
-          premium.assertProvider((request.params as { provider: string }).provider);
-          return premium.cancel(currentUser(request));
-        },
-      );
-      api.post(
-        '/:provider/subscription/restoration',
-        {
-          schema: {
-            tags,
-            security: bearer,
-            params: ProviderParams,
-            response: { 200: PremiumStatus },
+          async (request) => {
+            premium.assertProvider((request.params as { provider: string }).provider);
+            return change(currentUser(request));
           },
-        },
-        async (request) => {
-          premium.assertProvider((request.params as { provider: string }).provider);
-          return premium.restore(currentUser(request));
-        },
-      );
+        );
+      }
 
       api.post(
         '/:provider/promo-code',

@@ -6,7 +6,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import { AppError, registerErrorStatus } from '../../errors.ts';
-import { registerErrorMessages, type Locale } from '../../i18n/messages.ts';
+import { registerErrorMessages, userLocale, type Locale } from '../../i18n/messages.ts';
 import {
   PRICES,
   type CheckoutAnswer,
@@ -95,10 +95,6 @@ export const PRODUCT_LABELS: Record<Product, Record<Locale, string>> = {
   },
   book: { fr: 'Livre imprimé', en: 'Printed book' },
 };
-
-function localeOf(user: Pick<UserRow, 'currentLanguage'>): Locale {
-  return user.currentLanguage.toLowerCase().startsWith('en') ? 'en' : 'fr';
-}
 
 export function formatEuros(cents: number, locale: Locale): string {
   return new Intl.NumberFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', {
@@ -207,7 +203,7 @@ export class PremiumService {
   }
 
   async checkout(user: UserRow, product: Product, bookId?: string): Promise<CheckoutAnswer> {
-    const locale = localeOf(user);
+    const locale = userLocale(user);
     const entitlements = await this.repository.entitlements(user.id);
     let amount: number = PRICES[product];
     let credit = false;
@@ -327,7 +323,7 @@ export class PremiumService {
     if (!row || row.provider !== 'demo') throw new AppError('not_found');
     const user = await this.accounts.findUser(row.userId);
     if (!user) throw new AppError('not_found');
-    let label = PRODUCT_LABELS[row.product][localeOf(user)];
+    let label = PRODUCT_LABELS[row.product][userLocale(user)];
     if (row.bookId) {
       const book = await this.books.forOrder(row.userId, row.bookId);
       if (book) label = `${label} : « ${book.title} »`;
@@ -554,7 +550,7 @@ export class PremiumService {
     await this.print.submit(order);
     const user = await this.accounts.findUser(order.userId);
     if (!user) return;
-    await this.mail.send(localeOf(user), user.email, {
+    await this.mail.send(userLocale(user), user.email, {
       kind: 'order_confirmed',
       name: user.fullName,
       title: order.bookTitle,
@@ -566,7 +562,7 @@ export class PremiumService {
   private async receipt(userId: string, product: Product, amount: number) {
     const user = await this.accounts.findUser(userId);
     if (!user) return;
-    const locale = localeOf(user);
+    const locale = userLocale(user);
     await this.mail.send(locale, user.email, {
       kind: 'payment_receipt',
       name: user.fullName,

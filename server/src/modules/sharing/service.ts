@@ -2,6 +2,7 @@
 // revoke it. The token is derived from the share row and the server's secret (HMAC) and only its SHA-256 is
 // stored, so the database alone cannot give a link away; a lookup costs the same whether the token was
 // never valid, revoked, or guessed (one hash, one indexed select).
+import { pickLocale } from '../../i18n/messages.ts';
 import { createHash, createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
@@ -116,7 +117,7 @@ export class SharingService {
     if (!share) return null;
     const [chapter] = await this.conversations.chaptersOf(share.userId, [share.conversationId]);
     if (!chapter) return null;
-    const language = share.language.toLowerCase().startsWith('en') ? 'en' : 'fr';
+    const language = pickLocale(share.language, undefined);
     const picture = await this.images.firstPictureOf(share.conversationId);
     return {
       title:
