@@ -1,5 +1,6 @@
 // GET /conversations/{id} (api.md § Conversations), shared by the chapter view and the image manager so
-// both read and refresh one cached copy. Each answer is also kept on the device (src/offline) so the
+// both read and refresh one cached copy; and every page of GET /conversations, for the chapter list and
+// the books (which count and choose titled chapters). Each answer is also kept on the device (src/offline) so the
 // chapter can be read without a connection.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { storeChapter } from '../offline/stored-chapters';
@@ -68,4 +69,25 @@ export function useConversation(conversationId: string, options: { enabled?: boo
 /** The images in their order (position 1 first). */
 export function orderedImages(images: readonly ChapterImageWire[]): ChapterImageWire[] {
   return [...images].sort((a, b) => a.position - b.position);
+}
+
+/** The API's page size cap (api.md § Conventions). */
+export const CONVERSATIONS_PAGE_SIZE = 100;
+
+/** Every conversation of the person, newest first, page after page. */
+export async function getConversationsWire(): Promise<ConversationWire[]> {
+  const all: ConversationWire[] = [];
+  for (;;) {
+    const page = await apiRequest<{ data: ConversationWire[]; count: number }>('/conversations', {
+      query: {
+        sort_by: 'created_at',
+        sort_order: 'descending',
+        skip: all.length,
+        limit: CONVERSATIONS_PAGE_SIZE,
+      },
+    });
+    const data = page?.data ?? [];
+    all.push(...data);
+    if (data.length === 0 || all.length >= (page?.count ?? 0)) return all;
+  }
 }

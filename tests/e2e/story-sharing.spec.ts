@@ -393,13 +393,21 @@ test('the contact form: the draft kept across a reload, an empty message refused
   await expect(email).toHaveValue(sender);
   await expect(message).toHaveValue(words.slice(0, 30));
 
-  // 2. An empty message is refused before sending.
+  // 2. An empty message is refused before sending: no request leaves the page.
+  const contactRequests: string[] = [];
+  const countContact = (r: { url(): string; method(): string }) => {
+    if (r.method() === 'POST' && r.url().includes('/support/contact'))
+      contactRequests.push(r.url());
+  };
+  page.on('request', countContact);
   await message.fill('   ');
   await form.getByRole('button', { name: 'Envoyer le message' }).click();
   await expect(form.getByText('Écrivez votre message.')).toBeVisible();
   await expect(message).toHaveAttribute('aria-invalid', 'true');
   await expect(message).toBeFocused();
   await expect(form.getByTestId('contact-sent')).toHaveCount(0);
+  expect(contactRequests).toEqual([]);
+  page.off('request', countContact);
   await expectNoSeriousA11yViolations(page);
 
   // 3. Written and sent, the subject left empty.

@@ -71,9 +71,12 @@ describe('book.generate', () => {
     // A third delivery of the same job changes nothing.
     vi.restoreAllMocks();
     const before = await ctx.database.db.select().from(books).where(eq(books.id, id));
+    const thirdWrites = vi.spyOn(ctx.app.services.storage, 'put');
     await ctx.app.services.books.generate(id, 2);
     const after = await ctx.database.db.select().from(books).where(eq(books.id, id));
     expect(after[0]!.updatedAt).toEqual(before[0]!.updatedAt);
+    // Not typeset again either: no file is written.
+    expect(thirdWrites).not.toHaveBeenCalled();
   });
 
   it('ends in failure with a message once every retry has failed', async () => {

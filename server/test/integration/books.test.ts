@@ -161,8 +161,11 @@ describe('making a book', () => {
       headers: user.auth,
     });
     expect(removed.statusCode).toBe(200);
-    const path = done.url_pdf.replace(/^https?:\/\/[^/]+/, '');
-    expect((await ctx.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+    // Every one of its four files is gone, not only the one a person downloads.
+    for (const key of ['url_pdf', 'url_web_pdf', 'url_cover_pdf', 'url_cover_preview'] as const) {
+      const path = (done[key] as string).replace(/^https?:\/\/[^/]+/, '');
+      expect((await ctx.app.inject({ method: 'GET', url: path })).statusCode, key).toBe(404);
+    }
     expectError(
       await ctx.app.inject({
         method: 'GET',

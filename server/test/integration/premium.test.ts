@@ -92,6 +92,10 @@ describe('premium status and the monthly subscription', () => {
     const receipts = (await mailsTo(ctx.app, user.email)).filter((m) => m.subject.includes('reçu'));
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.text).toContain('14,00');
+    expect(await status(user)).toEqual(after);
+    expect(
+      await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id)),
+    ).toHaveLength(1);
 
     // Subscribed: chapters beyond the free ones, and a second subscription is refused.
     for (let i = 0; i < 3; i++) {

@@ -161,14 +161,17 @@ describe('analytics', () => {
   });
 
   it('reports daily active people, chapters started and finished, and onboarding drop-off', async () => {
+    const before = (await ctx.app.services.analytics.daily(2)).at(-1)!;
+    // One chapter started and written (finished) by a new person, who is active today by it.
+    await writtenChapter(ctx.app, await createUser(ctx.app), 'Le jardin', 0);
     await send({
       consent: true,
       events: [{ ...event('onboarding_abandoned'), properties: { step: 3, platform: 'WebApp' } }],
     });
-    const daily = await ctx.app.services.analytics.daily(2);
-    const today = daily.at(-1)!;
-    expect(today.activePeople).toBeGreaterThan(0);
-    expect(today.chaptersStarted).toBeGreaterThan(0);
+    const today = (await ctx.app.services.analytics.daily(2)).at(-1)!;
+    expect(today.chaptersStarted).toBe(before.chaptersStarted + 1);
+    expect(today.chaptersFinished).toBe(before.chaptersFinished + 1);
+    expect(today.activePeople).toBeGreaterThan(before.activePeople);
     expect(await ctx.app.services.analytics.wizardDropOff(2)).toContainEqual({
       step: '3',
       count: 1,

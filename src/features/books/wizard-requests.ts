@@ -1,13 +1,16 @@
 // The calls only the book wizard makes: the chapters to choose from (GET /conversations), the person's
 // own photos (GET /images, POST /images with upload progress), whether they may make a book
-// (GET /premium-status), and the creation itself through the books API (POST /books).
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// (GET /premium-status). The creation itself is the books API's useCreateBook.
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, ApiError } from '../../lib/api-client';
-import { orderedImages, type ConversationWire } from '../../lib/conversation-query';
+import {
+  getConversationsWire,
+  orderedImages,
+  type ConversationWire,
+} from '../../lib/conversation-query';
 import { uploadForm } from '../../lib/upload';
 import { bookKeys } from './api/books-keys';
-import { createBook } from './api/create-book';
-import type { CreateBookPayload, ListWire } from './api/types';
+import type { ListWire } from './api/types';
 
 export const wizardKeys = {
   all: [...bookKeys.all, 'wizard'] as const,
@@ -43,10 +46,8 @@ export function wizardChapterFromWire(wire: ConversationWire): WizardChapter | n
 }
 
 export async function getWizardChapters(): Promise<WizardChapter[]> {
-  const answer = await apiRequest<ListWire<ConversationWire>>('/conversations', {
-    query: { skip: 0, limit: 100 },
-  });
-  return (answer?.data ?? [])
+  // Every page: someone with more than 100 chapters can choose any of them.
+  return (await getConversationsWire())
     .map(wizardChapterFromWire)
     .filter((chapter): chapter is WizardChapter => chapter !== null);
 }
@@ -146,22 +147,3 @@ export function useFullAccess() {
 }
 
 // ---------------------------------------------------------------- creation
-
-/**
- * POST /books through the books API. Not useCreateBook: its errors also raise the global toast, and
- * the wizard shows the server's own message in the step instead (402 with a link to the offers).
- * The cache effects are the same.
- */
-export function useWizardCreateBook() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (payload: CreateBookPayload) => createBook(payload),
-    onSuccess: (book) => {
-      queryClient.setQueryData(bookKeys.detail(book.id), book);
-      void queryClient.invalidateQueries({ queryKey: bookKeys.lists() });
-      // The chapter list's progress checklist counts books too.
-      void queryClient.invalidateQueries({ queryKey: ['chapters'] });
-    },
-    meta: { globalErrorToast: false },
-  });
-}

@@ -62,7 +62,8 @@ describe('first visit', () => {
     expect(new Date(stored.decided_at).toISOString()).toBe(stored.decided_at);
     // No recording box where the server does not offer it.
     expect(screen.queryByRole('checkbox')).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Longer than the 5 s between analytics batches: a refusal ignored would have sent one by now.
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
     expect(
       net.calls.map((c) => `${c.method} ${c.path}`).every((c) => c === 'GET /api/v1/config'),
     ).toBe(true);

@@ -3,6 +3,4 @@ export const bookKeys = {
   all: ['books'] as const,
   lists: () => [...bookKeys.all, 'list'] as const,
   detail: (bookID: string) => [...bookKeys.all, 'detail', bookID] as const,
-  suggestions: (conversationIDs: string[], author: string) =>
-    [...bookKeys.all, 'suggestions', { conversationIDs, author }] as const,
 };

@@ -1,14 +1,8 @@
 // GET /conversations, read by the book list only to count the chapters that have a title (a book needs
-// MIN_BOOK_CHAPTERS of them). Features do not share code, so the list keeps this small query of its own
-// under the books keys; it never holds the chapters themselves, only the count.
+// MIN_BOOK_CHAPTERS of them), under the books keys; it never holds the chapters themselves, only the count.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import type { ConversationWire } from '../../../lib/conversation-query';
+import { getConversationsWire, type ConversationWire } from '../../../lib/conversation-query';
 import { bookKeys } from '../api/books-keys';
-import type { ListWire } from '../api/types';
-
-/** The API's page size cap (api.md § Conventions). */
-const PAGE_SIZE = 100;
 
 export const titledChapterCountKey = [...bookKeys.all, 'titled-chapter-count'] as const;
 
@@ -17,17 +11,7 @@ export function hasTitle(conversation: Pick<ConversationWire, 'title_infos'>): b
 }
 
 export async function getTitledChapterCount(): Promise<number> {
-  let seen = 0;
-  let titled = 0;
-  for (;;) {
-    const page = await apiRequest<ListWire<ConversationWire>>('/conversations', {
-      query: { sort_by: 'created_at', sort_order: 'descending', skip: seen, limit: PAGE_SIZE },
-    });
-    const data = page?.data ?? [];
-    seen += data.length;
-    titled += data.filter(hasTitle).length;
-    if (data.length === 0 || seen >= (page?.count ?? 0)) return titled;
-  }
+  return (await getConversationsWire()).filter(hasTitle).length;
 }
 
 export function titledChapterCountQueryOptions() {

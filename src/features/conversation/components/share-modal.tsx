@@ -21,11 +21,6 @@ import { publicPageUrl, useEnsureShareLink, useRevokeShareLink } from '../api/sh
 
 const EXCERPT_CHARS = 280;
 
-/** The product's public site: the address the app is served from. */
-export function siteUrl(): string {
-  return `${window.location.origin}/`;
-}
-
 export function defaultShareText(title: string, summary: string | null, footer: string): string {
   const text = (summary ?? '').replace(/\s+/g, ' ').trim();
   const excerpt =

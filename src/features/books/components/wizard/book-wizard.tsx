@@ -12,12 +12,8 @@ import { Spinner } from '../../../../components/ui/spinner';
 import { ApiError } from '../../../../lib/api-client';
 import { useSessionUser } from '../../../../lib/session';
 import { getBookSuggestions } from '../../api/book-suggestions';
-import {
-  useFullAccess,
-  useWizardChapters,
-  useWizardCreateBook,
-  type WizardChapter,
-} from '../../wizard-requests';
+import { useCreateBook } from '../../api/create-book';
+import { useFullAccess, useWizardChapters, type WizardChapter } from '../../wizard-requests';
 import {
   applySuggestions,
   buildCreatePayload,
@@ -108,7 +104,7 @@ function Wizard({ owner, defaultAuthor }: { owner: string; defaultAuthor: string
   const [suggested, setSuggested] = useState(false);
   const [missing, setMissing] = useState(false);
   const [createdBookId, setCreatedBookId] = useState<string | null>(null);
-  const creation = useWizardCreateBook();
+  const creation = useCreateBook();
   const stateRef = useRef(state);
   stateRef.current = state;
 
