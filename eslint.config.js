@@ -14,6 +14,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'server/dist',
       'node_modules',
       'data',
       'server/data',

@@ -46,7 +46,7 @@ function startServer() {
   const dataDir = join(root, '.tmp', 'bench-offline-data');
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts', '--role=all'], {
+  const child = spawn(process.execPath, ['dist/server.js', '--role=all'], {
     cwd: join(root, 'server'),
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

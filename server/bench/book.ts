@@ -1,11 +1,18 @@
 // `npm run bench:book`: wall time from `POST /books` to `success` for books of 4 and of 10 chapters with 5
 // photos each (12-megapixel-like JPEGs uploaded through the API, so stored at 3000 px), median of 5, next to
 // the bare Typst compile of the same book's source (print, screen and front cover documents, pictures
-// already prepared, a fresh compiler each time) in the same run, and the process's peak RSS (the typesetter is a worker thread of it).
-// Embedded defaults: PGlite, files on disk, the queue's worker in this process. Prints; asserts nothing.
-import type { FastifyInstance } from 'fastify';
+// already prepared, a fresh compiler each time), and the memory of the server while it typesets.
+// The server is the real one, compiled (`node dist/server.js`, as `npm start` runs it), on embedded
+// defaults (PGlite, files on disk, the queue's worker in its process), in a child process whose RSS is
+// read from /proc every 20 ms: idle before the books, the highest while a book is typeset, and the
+// process's peak over its whole life (uploads included). Prints; asserts nothing.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
-import { type Auth, percentile, signUp, withApp } from './support.ts';
+import { freePort, memoryOf, percentile, startApp } from './support.ts';
+import { repoRoot } from '../src/config.ts';
 import { interiorJob } from '../src/modules/books/render.ts';
 import { Typesetter } from '../src/modules/books/typesetter.ts';
 
@@ -28,85 +35,165 @@ function photo(seed: number): Promise<Buffer> {
     .toBuffer();
 }
 
-async function uploadPhoto(
-  app: FastifyInstance,
-  auth: Auth,
-  chapterId: string,
-  bytes: Buffer,
-  legend: string,
-) {
-  const boundary = `----bench${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(
-      `\r\n--${boundary}\r\nContent-Disposition: form-data; name="legend"\r\n\r\n${legend}\r\n--${boundary}--\r\n`,
-    ),
-  ]);
-  const response = await app.inject({
-    method: 'POST',
-    url: `/api/v1/conversations/${chapterId}/images`,
-    headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
+type Api = (path: string, init?: RequestInit) => Promise<Response>;
+
+async function startServer(dataDir: string): Promise<{ child: ChildProcess; api: Api }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/server.js'], {
+    cwd: join(repoRoot, 'server'),
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SERVE_APP: 'false',
+      DATABASE_URL: '',
+      RATE_LIMIT_MULTIPLIER: '100000',
+      FREE_CHAPTERS: '1000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  if (response.statusCode !== 201) throw new Error(`upload failed: ${response.body}`);
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('the server did not become ready');
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { child, api: (path, init) => fetch(`${base}${path}`, init) };
 }
 
-async function chapters(app: FastifyInstance, auth: Auth, count: number): Promise<string[]> {
+async function json<T>(response: Promise<Response>, expected: number): Promise<T> {
+  const answer = await response;
+  if (answer.status !== expected)
+    throw new Error(`${answer.url}: ${answer.status} ${await answer.text()}`);
+  return (await answer.json()) as T;
+}
+
+/** A person with full access, the way people get it: the 12-month pack paid in the simulator. */
+async function personWithFullAccess(api: Api): Promise<Record<string, string>> {
+  const email = `bench.${Date.now()}@example.org`;
+  await json(
+    api('/api/v1/users/signup', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email,
+        password: 'Souvenir1!',
+        full_name: 'Jeanne Martin',
+        cgu_validated: true,
+        cgv_validated: true,
+        pdc_validated: true,
+      }),
+    }),
+    201,
+  );
+  const login = await json<{ access_token: string }>(
+    api('/api/v1/login/access-token', {
+      method: 'POST',
+      body: new URLSearchParams({ username: email, password: 'Souvenir1!' }),
+    }),
+    200,
+  );
+  const auth = { authorization: `Bearer ${login.access_token}` };
+  const pack = await json<{ redirect_url: string }>(
+    api('/api/v1/demo/checkout/premium-12-months-and-a-book', { method: 'POST', headers: auth }),
+    200,
+  );
+  const paid = await api(`${pack.redirect_url}/complete`, { method: 'POST', redirect: 'manual' });
+  if (paid.status !== 303)
+    throw new Error(`the simulator did not take the payment: ${paid.status}`);
+  return auth;
+}
+
+async function chapters(api: Api, auth: Record<string, string>, count: number): Promise<string[]> {
   const photos = await Promise.all([0, 1, 2, 3, 4].map(photo));
   const ids: string[] = [];
   for (let c = 0; c < count; c++) {
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/v1/conversations',
-      headers: auth,
-    });
-    const id = created.json().id as string;
-    await app.inject({
-      method: 'PATCH',
-      url: `/api/v1/conversations/${id}`,
-      headers: auth,
-      payload: {
-        title: `Souvenirs de Lyon, partie ${c + 1}`,
-        summary: Array(12).fill(PARAGRAPH).join('\n\n'),
-      },
-    });
-    for (let p = 0; p < 5; p++)
-      await uploadPhoto(app, auth, id, photos[p]!, `Photo ${p + 1} du chapitre ${c + 1}`);
+    const { id } = await json<{ id: string }>(
+      api('/api/v1/conversations', { method: 'POST', headers: auth }),
+      201,
+    );
+    await json(
+      api(`/api/v1/conversations/${id}`, {
+        method: 'PATCH',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          title: `Souvenirs de Lyon, partie ${c + 1}`,
+          summary: Array(12).fill(PARAGRAPH).join('\n\n'),
+        }),
+      }),
+      200,
+    );
+    for (let p = 0; p < 5; p++) {
+      const form = new FormData();
+      form.set('file', new Blob([photos[p]!], { type: 'image/jpeg' }), 'p.jpg');
+      form.set('legend', `Photo ${p + 1} du chapitre ${c + 1}`);
+      await json(
+        api(`/api/v1/conversations/${id}/images`, { method: 'POST', headers: auth, body: form }),
+        201,
+      );
+    }
     ids.push(id);
   }
   return ids;
 }
 
+/** Reads the child's RSS every 20 ms; `window()` gives the highest reading since the last call. */
+function rssSampler(pid: number) {
+  let highest = 0;
+  const timer = setInterval(() => {
+    try {
+      highest = Math.max(highest, memoryOf(pid).rssMb);
+    } catch {
+      // the process is gone
+    }
+  }, 20);
+  return {
+    window(): number {
+      const value = Math.max(highest, memoryOf(pid).rssMb);
+      highest = 0;
+      return value;
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
 async function timeBook(
-  app: FastifyInstance,
-  auth: Auth,
+  api: Api,
+  auth: Record<string, string>,
   ids: string[],
 ): Promise<{ ms: number; pages: number }> {
   const started = performance.now();
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/v1/books',
-    headers: auth,
-    payload: {
-      title: 'Une vie à Lyon',
-      subtitle: 'Souvenirs',
-      author: 'Jeanne Martin',
-      conversation_ids: ids,
-      summary: PARAGRAPH,
-      dedication: 'À mes petits-enfants.',
-      front_cover_image_id: null,
-      back_cover_image_id: null,
-    },
-  });
-  if (created.statusCode !== 201) throw new Error(`book failed: ${created.body}`);
-  const id = created.json().id as string;
+  const { id } = await json<{ id: string }>(
+    api('/api/v1/books', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title: 'Une vie à Lyon',
+        subtitle: 'Souvenirs',
+        author: 'Jeanne Martin',
+        conversation_ids: ids,
+        summary: PARAGRAPH,
+        dedication: 'À mes petits-enfants.',
+        front_cover_image_id: null,
+        back_cover_image_id: null,
+      }),
+    }),
+    201,
+  );
   for (;;) {
-    const book = (
-      await app.inject({ method: 'GET', url: `/api/v1/books/${id}`, headers: auth })
-    ).json();
+    const book = await json<{
+      generation_status: string;
+      page_count: number;
+      generation_error?: string;
+    }>(api(`/api/v1/books/${id}`, { headers: auth }), 200);
     if (book.generation_status === 'success')
       return { ms: performance.now() - started, pages: book.page_count };
     if (book.generation_status === 'failure')
@@ -115,7 +202,11 @@ async function timeBook(
   }
 }
 
-async function bareCompile(app: FastifyInstance, userId: string, ids: string[]): Promise<number[]> {
+async function bareCompile(
+  app: Awaited<ReturnType<typeof startApp>>['app'],
+  userId: string,
+  ids: string[],
+): Promise<number[]> {
   // The same material the job reads, resampled once; then only Typst, in its own worker.
   const conversations = await app.services.conversations.chaptersOf(userId, ids);
   const pictures = await app.services.images.printImagesOf(ids);
@@ -156,24 +247,55 @@ async function bareCompile(app: FastifyInstance, userId: string, ids: string[]):
   return times;
 }
 
-await withApp('book', async (app) => {
-  await app.services.queue.work();
-  const auth = await signUp(app);
-  const me = (await app.inject({ method: 'GET', url: '/api/v1/users/me', headers: auth })).json();
-  await app.services.premium.grant(me.id, 12);
-  const all = await chapters(app, auth, 10);
-  for (const count of [4, 10]) {
-    const ids = all.slice(0, count);
-    await timeBook(app, auth, ids); // warm-up: the typesetter's worker starts and loads its fonts
-    const runs = [];
-    for (let run = 0; run < RUNS; run++) runs.push(await timeBook(app, auth, ids));
-    const compile = await bareCompile(app, me.id, ids);
-    const ms = runs.map((r) => r.ms);
-    console.log(
-      `book of ${count} chapters × 5 photos (${runs[0]!.pages} pages): POST → success p50 ${percentile(ms, 50).toFixed(0)} ms (min ${Math.min(...ms).toFixed(0)}, max ${Math.max(...ms).toFixed(0)}) | bare Typst compile p50 ${percentile(compile, 50).toFixed(0)} ms`,
+const dataDir = mkdtempSync(join(tmpdir(), 'chapitres-bench-book-'));
+try {
+  const { child, api } = await startServer(dataDir);
+  const sampler = rssSampler(child.pid!);
+  const lines: string[] = [];
+  let userId = '';
+  const sets: string[][] = [];
+  try {
+    const auth = await personWithFullAccess(api);
+    userId = (await json<{ id: string }>(api('/api/v1/users/me', { headers: auth }), 200)).id;
+    const all = await chapters(api, auth, 10);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    sampler.window();
+    lines.push(`server RSS before the books, idle: ${memoryOf(child.pid!).rssMb} MB`);
+    for (const count of [4, 10]) {
+      const ids = all.slice(0, count);
+      sets.push(ids);
+      await timeBook(api, auth, ids); // warm-up: the typesetter's worker starts and loads its fonts
+      const runs = [];
+      sampler.window();
+      for (let run = 0; run < RUNS; run++) runs.push(await timeBook(api, auth, ids));
+      const ms = runs.map((r) => r.ms).sort((a, b) => a - b);
+      lines.push(
+        `book of ${count} chapters × 5 photos (${runs[0]!.pages} pages): POST → success p50 ${percentile(ms, 50).toFixed(0)} ms (min ${ms[0]!.toFixed(0)}, max ${ms.at(-1)!.toFixed(0)}) | server RSS while typesetting, highest ${sampler.window()} MB`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const { rssMb, peakMb } = memoryOf(child.pid!);
+    lines.push(
+      `server RSS after the books, idle: ${rssMb} MB | peak over its life (uploads of 50 photos included): ${peakMb} MB`,
     );
+  } finally {
+    sampler.stop();
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
   }
-  console.log(
-    `peak RSS of the process (API, PGlite, queue worker and typesetter thread): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
-  );
-});
+  // The bare compile of the same material, in this process, once the server has stopped.
+  const { app, database } = await startApp(dataDir);
+  try {
+    for (const [index, ids] of sets.entries()) {
+      const compile = (await bareCompile(app, userId, ids)).sort((a, b) => a - b);
+      lines[1 + index] += ` | bare Typst compile p50 ${percentile(compile, 50).toFixed(0)} ms`;
+    }
+  } finally {
+    await app.close();
+    await database.close();
+  }
+  for (const line of lines) console.log(line);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,32 +1,18 @@
-// Start-up of the real server (`--role=all` on PGlite, as `npm start` runs it): time until /readyz
+// Start-up of the real, compiled server (`node dist/server.js`, on PGlite, as `npm start` runs it): time until /readyz
 // answers on an empty DATA_DIR (a new database cluster) and on a restart, with the process's RSS then
 // and at its peak. `npx tsx bench/startup.ts`, also run at the end of `npm run bench`.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../src/config.ts';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-function memoryOf(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
-}
+import { freePort, memoryOf } from './support.ts';
 
 async function startOnce(dataDir: string, label: string) {
   const port = await freePort();
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['dist/server.js'], {
     cwd: join(repoRoot, 'server'),
     env: {
       ...process.env,

@@ -40,6 +40,8 @@ import type { VoiceProvider } from './providers/voice/types.ts';
 import { createStorage } from './providers/storage/index.ts';
 import { fileRoutes } from './providers/storage/routes.ts';
 import { UrlSigner } from './providers/storage/signing.ts';
+import { s3BrowserOrigin } from './providers/storage/s3.ts';
+import { registerAddressChecks } from './deployment.ts';
 import type { StorageProvider } from './providers/storage/types.ts';
 import { OnboardingRepository } from './modules/onboarding/repository.ts';
 import { onboardingRoutes } from './modules/onboarding/routes.ts';
@@ -173,16 +175,26 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     config.analytics.provider === 'posthog' && config.analytics.posthogHost
       ? [new URL(config.analytics.posthogHost).origin]
       : [];
+  // Disk files are same-origin paths; S3 files are presigned URLs on the bucket's origin, which pictures,
+  // voice and the book preview (fetched) must be allowed to load from.
+  const filesOrigin =
+    config.storage.kind === 's3' && config.storage.s3.bucket
+      ? [s3BrowserOrigin({ ...config.storage.s3, bucket: config.storage.s3.bucket })]
+      : [];
+  const { directives } = contentSecurityPolicy;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
-        ...contentSecurityPolicy.directives,
-        connectSrc: [...contentSecurityPolicy.directives.connectSrc, ...analyticsOrigin],
+        ...directives,
+        imgSrc: [...directives.imgSrc, ...filesOrigin],
+        mediaSrc: [...directives.mediaSrc, ...filesOrigin],
+        connectSrc: [...directives.connectSrc, ...analyticsOrigin, ...filesOrigin],
       },
     },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
+  registerAddressChecks(app, config);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(swagger, {
     openapi: {
@@ -236,7 +248,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     createStorage({
       kind: config.storage.kind,
       dataDir: config.dataDir,
-      publicUrl: config.publicUrl,
       signer: fileSigner,
       s3: config.storage.s3,
     });

@@ -13,6 +13,8 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /** PUBLIC_URL was given, rather than the default for this machine alone. */
+  publicUrlGiven: boolean;
   dataDir: string;
   databaseUrl: string | null;
   jwtSecret: string;
@@ -147,7 +149,12 @@ export function loadConfig(env: Env = process.env, role: Role = 'all'): Config {
   const dataDirRaw = text(env, 'DATA_DIR') ?? 'data';
   const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(repoRoot, dataDirRaw);
   const port = integer(env, 'PORT', 3000, 0, 65535);
-  const publicUrl = (url(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const givenPublicUrl = url(env, 'PUBLIC_URL');
+  if (givenPublicUrl && !/^https?:$/.test(new URL(givenPublicUrl).protocol))
+    throw new ConfigError(
+      `PUBLIC_URL must start with http:// or https:// (got "${givenPublicUrl}")`,
+    );
+  const publicUrl = (givenPublicUrl ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const transport = oneOf(env, 'MAIL_TRANSPORT', ['outbox', 'smtp'] as const, 'outbox');
   const smtpUrl = url(env, 'SMTP_URL');
   if (transport === 'smtp' && !smtpUrl) throw new ConfigError('MAIL_TRANSPORT=smtp needs SMTP_URL');
@@ -175,6 +182,7 @@ export function loadConfig(env: Env = process.env, role: Role = 'all'): Config {
     port,
     host: text(env, 'HOST') ?? '0.0.0.0',
     publicUrl,
+    publicUrlGiven: givenPublicUrl !== null,
     dataDir,
     databaseUrl,
     jwtSecret: loadOrCreateSecret(dataDir, text(env, 'JWT_SECRET')),

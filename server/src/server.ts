@@ -3,6 +3,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, parseRole } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { startupWarnings } from './deployment.ts';
 import { join } from 'node:path';
 
 async function main() {
@@ -15,6 +16,7 @@ async function main() {
   });
   const app = await buildApp(config, { database });
   const { queue } = app.services;
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
 
   if (role === 'worker') {
     await queue.start();

@@ -79,7 +79,7 @@ test.beforeAll(async () => {
   const dataDir = join(root, '.tmp', `e2e-data-recording-${port}`);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  app = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts', '--role=all'], {
+  app = spawn(process.execPath, ['dist/server.js', '--role=all'], {
     cwd: join(root, 'server'),
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {

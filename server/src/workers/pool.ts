@@ -52,6 +52,15 @@ interface Slot<P, R> {
   lastError?: Error;
 }
 
+/**
+ * The URL of a worker module beside the calling one, `.ts` when the server runs from its sources (tests,
+ * `npm run dev`) and `.js` once compiled: `workerModule(import.meta.url, './typesetter-worker')`.
+ */
+export function workerModule(callerUrl: string, relativePath: string): URL {
+  const extension = callerUrl.endsWith('.ts') ? '.ts' : '.js';
+  return new URL(`${relativePath}${extension}`, callerUrl);
+}
+
 function startWorker(url: URL, name: string): Worker {
   if (url.pathname.endsWith('.ts')) {
     // Node 20 does not run `--import` loaders in worker threads, so a TypeScript worker registers tsx itself.

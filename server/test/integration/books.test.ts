@@ -94,7 +94,7 @@ describe('making a book', () => {
     expect(book.generation_error).toBeNull();
     expect(book.page_count % 2).toBe(0);
     for (const key of ['url_pdf', 'url_web_pdf', 'url_cover_pdf', 'url_cover_preview'])
-      expect(book[key], key).toMatch(/^http/);
+      expect(book[key], key).toMatch(/^\/files\/users\/[0-9a-f-]{36}\/books\//);
 
     const dir = mkdtempSync(join(tmpdir(), 'book-'));
     const interior = join(dir, 'interior.pdf');

@@ -175,6 +175,22 @@ describe('the mailbox', () => {
       (await ctx.app.inject({ method: 'GET', url: '/api/v1/dev/mailbox?limit=1000' })).statusCode,
     ).toBe(422);
   });
+
+  it('is shown to this machine and the home network only: it holds password-reset links', async () => {
+    const user = await createUser(ctx.app);
+    await mailsTo(ctx.app, user.email);
+    for (const remoteAddress of ['192.168.1.30', '10.0.0.7', 'fd00::5']) {
+      const page = await ctx.app.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress });
+      expect(page.statusCode, remoteAddress).toBe(200);
+    }
+    for (const remoteAddress of ['203.0.113.5', '2001:db8::1']) {
+      for (const url of ['/dev/mailbox', '/api/v1/dev/mailbox']) {
+        const answer = await ctx.app.inject({ method: 'GET', url, remoteAddress });
+        expect(answer.statusCode, `${url} from ${remoteAddress}`).toBe(404);
+        expect(answer.body).not.toContain(user.email);
+      }
+    }
+  });
 });
 
 describe('the built app', () => {

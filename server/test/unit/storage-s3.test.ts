@@ -63,7 +63,7 @@ function s3Storage(overrides: Partial<S3StorageOptions> = {}): S3Storage {
 
 function diskStorage(): DiskStorage {
   const root = mkdtempSync(join(tmpdir(), 'chapitres-storage-contract-'));
-  return new DiskStorage(root, new UrlSigner('s'.repeat(40)), 'http://chapitres.test');
+  return new DiskStorage(root, new UrlSigner('s'.repeat(40)));
 }
 
 /** Each provider gets its own top folder, so the contract can run twice against one fake bucket. */
@@ -293,7 +293,6 @@ describe('S3 storage', () => {
 describe('createStorage', () => {
   const base = {
     dataDir: mkdtempSync(join(tmpdir(), 'chapitres-create-storage-')),
-    publicUrl: 'http://chapitres.test',
     signer: new UrlSigner('s'.repeat(40)),
   };
 

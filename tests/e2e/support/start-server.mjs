@@ -12,8 +12,11 @@ const dataDir = join(root, '.tmp', `e2e-data-${process.env.E2E_PORT ?? '3100'}`)
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
-if (!existsSync(join(root, 'dist', 'index.html'))) {
-  console.error('dist/ is missing: run `npm run build` before the journeys.');
+if (
+  !existsSync(join(root, 'dist', 'index.html')) ||
+  !existsSync(join(root, 'server', 'dist', 'server.js'))
+) {
+  console.error('dist/ or server/dist/ is missing: run `npm run build` before the journeys.');
   process.exit(1);
 }
 
@@ -44,9 +47,7 @@ const expires = new Date(Date.now() + 2 * 365 * 24 * 3600 * 1000).toISOString().
 const cli = spawnSync(
   process.execPath,
   [
-    '--import',
-    'tsx',
-    'src/cli.ts',
+    'dist/cli.js',
     'gift-codes',
     'create',
     '--count',
@@ -71,7 +72,8 @@ if (cli.error || cli.status !== 0 || codes.length !== GIFT_CODES) {
 }
 writeFileSync(giftCodesFile, `${codes.join('\n')}\n`);
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts', '--role=all'], {
+// The compiled server, as `npm start` runs it.
+const child = spawn(process.execPath, ['dist/server.js', '--role=all'], {
   cwd: serverDir,
   stdio: 'inherit',
   env,

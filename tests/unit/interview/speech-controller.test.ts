@@ -40,6 +40,11 @@ describe('findSpeechRecognition', () => {
     expect(findSpeechRecognition({ SpeechRecognition: A, webkitSpeechRecognition: B })).toBe(A);
     expect(findSpeechRecognition({ webkitSpeechRecognition: B })).toBe(B);
     expect(findSpeechRecognition({})).toBeNull();
+    // Over plain HTTP on a network address the microphone is refused: no recognition, the typed path.
+    expect(
+      findSpeechRecognition({ webkitSpeechRecognition: B, isSecureContext: false }),
+    ).toBeNull();
+    expect(findSpeechRecognition({ webkitSpeechRecognition: B, isSecureContext: true })).toBe(B);
   });
 });
 

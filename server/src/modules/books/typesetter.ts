@@ -1,6 +1,6 @@
 // Typesetting with Typst in a worker thread (see typesetter-worker.ts). One worker: on the embedded
 // two-core machine a second compile at the same time would only slow the first.
-import { WorkerPool } from '../../workers/pool.ts';
+import { WorkerPool, workerModule } from '../../workers/pool.ts';
 
 export interface TypesetDocument {
   name: string;
@@ -29,7 +29,7 @@ export class Typesetter {
 
   constructor(options: { timeoutMs?: number } = {}) {
     this.pool = new WorkerPool<TypesetJob, TypesetResult>({
-      workerUrl: new URL('./typesetter-worker.ts', import.meta.url),
+      workerUrl: workerModule(import.meta.url, './typesetter-worker'),
       size: 1,
       jobTimeoutMs: options.timeoutMs ?? 120_000,
       maxQueue: 20,

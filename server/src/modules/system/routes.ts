@@ -1,5 +1,5 @@
 // Service endpoints: health, readiness, the public configuration and, with the outbox, the mailbox.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { Config } from '../../config.ts';
 import { ListOf, Pagination } from '../../contract/common.ts';
@@ -7,6 +7,8 @@ import { PublicConfig, type PublicFeatures } from '../../contract/system.ts';
 import { limits } from '../../limits.ts';
 import type { Database } from '../../db/client.ts';
 import { listOutbox } from '../mail/repository.ts';
+import { AppError } from '../../errors.ts';
+import { isPrivateAddress } from '../../deployment.ts';
 
 /** What the providers pick from the same config: a model server when one is set, else built-in. */
 export function publicFeatures(config: Config): PublicFeatures {
@@ -85,8 +87,17 @@ const MailboxMessage = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
 });
 
+/**
+ * The outbox holds password-reset links: it is shown only to this machine and the home network, never
+ * to the internet (behind a proxy, request.ip is the visitor's only with TRUST_PROXY set).
+ */
+async function onlyFromPrivateNetworks(request: FastifyRequest) {
+  if (!isPrivateAddress(request.ip)) throw new AppError('not_found');
+}
+
 export function mailboxApiRoutes(database: Database) {
   return async function (app: FastifyInstance) {
+    app.addHook('onRequest', onlyFromPrivateNetworks);
     app.get(
       '/dev/mailbox',
       {
@@ -137,6 +148,7 @@ export function appMissingPage(appDir: string): string {
 /** A readable page of the kept mails, with their links clickable, for trying the product locally. */
 export function mailboxPageRoutes(database: Database) {
   return async function (app: FastifyInstance) {
+    app.addHook('onRequest', onlyFromPrivateNetworks);
     app.get(
       '/dev/mailbox',
       {

@@ -18,12 +18,12 @@ export function nextAnniversary(start: Date, now = new Date()): Date {
 export class DemoPaymentProvider implements PaymentProvider {
   readonly name = 'demo' as const;
 
-  constructor(private readonly publicUrl: string) {}
-
   async createCheckout(request: CheckoutRequest): Promise<CheckoutCreated> {
     return {
       sessionId: request.checkoutId,
-      url: `${this.publicUrl}/api/v1/demo/checkout/${request.checkoutId}`,
+      // The simulator is a page of this server: a same-origin path works at whatever address the app
+      // was opened (a phone on the home network, a proxy's name), where PUBLIC_URL may not.
+      url: `/api/v1/demo/checkout/${request.checkoutId}`,
       customerId: null,
     };
   }

@@ -4,14 +4,12 @@ import { DemoPaymentProvider } from './demo.ts';
 import { StripePaymentProvider } from './stripe.ts';
 import type { PaymentProvider } from './types.ts';
 
-export function createPaymentProvider(
-  config: Pick<Config, 'stripe' | 'publicUrl'>,
-): PaymentProvider {
+export function createPaymentProvider(config: Pick<Config, 'stripe'>): PaymentProvider {
   if (config.stripe.secretKey)
     return new StripePaymentProvider({
       secretKey: config.stripe.secretKey,
       webhookSecret: config.stripe.webhookSecret,
       apiBase: config.stripe.apiBase,
     });
-  return new DemoPaymentProvider(config.publicUrl);
+  return new DemoPaymentProvider();
 }

@@ -1,4 +1,7 @@
 // Files on the local disk under DATA_DIR/files, served by the app's own `/files/*` route with signed URLs.
+// The URLs are same-origin paths, never built from PUBLIC_URL: the app may be opened as localhost, as
+// 192.168.1.20 from a phone or through a proxy's name, and the page, its Content-Security-Policy
+// (`img-src 'self'`) and the service worker's picture cache all agree with a path whatever the host.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -17,8 +20,6 @@ export class DiskStorage implements StorageProvider {
   constructor(
     private readonly root: string,
     private readonly signer: UrlSigner,
-    /** Where `/files/*` is reachable from a browser (PUBLIC_URL). */
-    private readonly publicUrl: string,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -70,7 +71,7 @@ export class DiskStorage implements StorageProvider {
     assertValidKey(key);
     const expires = UrlSigner.expiryFor(this.now());
     const signature = this.signer.sign(key, expires);
-    return `${this.publicUrl}/files/${key}?expires=${expires}&signature=${signature}`;
+    return `/files/${key}?expires=${expires}&signature=${signature}`;
   }
 
   async close(): Promise<void> {}

@@ -9,7 +9,6 @@ import type { StorageProvider } from './types.ts';
 export interface StorageOptions {
   kind: Config['storage']['kind'];
   dataDir: string;
-  publicUrl: string;
   /** Signs the capability URLs; the `/files/*` route verifies with the same signer. */
   signer: UrlSigner;
   /** The S3_* settings, needed with `kind: 's3'`. */
@@ -23,5 +22,5 @@ export function createStorage(options: StorageOptions): StorageProvider {
     // The SDK is imported by S3Storage on first use only (a dynamic import), never by disk setups.
     return new S3Storage({ ...s3, bucket: s3.bucket });
   }
-  return new DiskStorage(join(options.dataDir, 'files'), options.signer, options.publicUrl);
+  return new DiskStorage(join(options.dataDir, 'files'), options.signer);
 }

@@ -42,6 +42,18 @@ export function presignTiming(nowMs: number): { signingDate: Date; expiresIn: nu
   return { signingDate: new Date(start * 1000), expiresIn: PRESIGN_MAX_SECONDS };
 }
 
+/**
+ * The origin browsers fetch presigned URLs from, for the app's Content-Security-Policy: the endpoint
+ * itself with path-style URLs, `bucket.endpoint` otherwise; AWS's regional host without an endpoint.
+ */
+export function s3BrowserOrigin(
+  options: Pick<S3StorageOptions, 'bucket' | 'endpoint' | 'region' | 'forcePathStyle'>,
+): string {
+  const endpoint = new URL(options.endpoint ?? `https://s3.${options.region}.amazonaws.com`);
+  if (!options.forcePathStyle) endpoint.hostname = `${options.bucket}.${endpoint.hostname}`;
+  return endpoint.origin;
+}
+
 interface Sdk {
   s3: typeof import('@aws-sdk/client-s3');
   getSignedUrl: typeof import('@aws-sdk/s3-request-presigner').getSignedUrl;

@@ -14,7 +14,10 @@ export interface StorageProvider {
   delete(key: string): Promise<void>;
   /** Deletes every file whose key starts with `prefix` (a chapter's or a person's folder). */
   deletePrefix(prefix: string): Promise<void>;
-  /** An unguessable, expiring URL that works without the bearer token (api.md § Conventions). */
+  /**
+   * An unguessable, expiring URL that works without the bearer token (api.md § Conventions): a
+   * same-origin path for disk storage, an absolute presigned URL for S3.
+   */
   signedUrl(key: string): Promise<string>;
   close(): Promise<void>;
 }

@@ -9,7 +9,7 @@ import {
   type VoiceProvider,
 } from './types.ts';
 import { concatWavs, parseWav, type ParsedWav } from './wav.ts';
-import { WorkerPool } from '../../workers/pool.ts';
+import { WorkerPool, workerModule } from '../../workers/pool.ts';
 
 export interface EspeakVoiceSettings {
   /** espeak-ng voice and variant, e.g. `fr+m3`. */
@@ -56,7 +56,7 @@ export class EmbeddedVoiceProvider implements VoiceProvider {
   constructor(options: EmbeddedVoiceOptions = {}) {
     this.voices = { ...DEFAULT_VOICES, ...options.voices };
     this.pool = new WorkerPool<EspeakJob, EspeakResult>({
-      workerUrl: new URL('./espeak-worker.ts', import.meta.url),
+      workerUrl: workerModule(import.meta.url, './espeak-worker'),
       size: options.poolSize ?? defaultPoolSize(),
       jobTimeoutMs: options.jobTimeoutMs ?? 10_000,
       maxQueue: options.maxQueue ?? 64,

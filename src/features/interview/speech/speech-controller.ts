@@ -32,7 +32,11 @@ export function findSpeechRecognition(
   const holder = scope as {
     SpeechRecognition?: SpeechRecognitionConstructor;
     webkitSpeechRecognition?: SpeechRecognitionConstructor;
+    isSecureContext?: boolean;
   };
+  // The microphone is only given to secure pages (HTTPS, or this very machine): opened over plain HTTP
+  // from a phone, recognition exists but can never hear, so the typed path is the honest one.
+  if (holder.isSecureContext === false) return null;
   return holder.SpeechRecognition ?? holder.webkitSpeechRecognition ?? null;
 }
 
