@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { freePort, memoryOf, percentile, startApp } from './support.ts';
 import { repoRoot } from '../src/config.ts';
+import { MALLOC_ENV } from '../src/malloc-env.ts';
 import { interiorJob } from '../src/modules/books/render.ts';
 import { Typesetter } from '../src/modules/books/typesetter.ts';
 
@@ -51,6 +52,7 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; api:
       DATABASE_URL: '',
       RATE_LIMIT_MULTIPLIER: '100000',
       FREE_CHAPTERS: '1000',
+      ...MALLOC_ENV,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,13 +1,16 @@
 // Start-up of the real, compiled server (`node dist/server.js`, on PGlite, as `npm start` runs it): time until /readyz
 // answers on an empty DATA_DIR (a new database cluster) and on a restart, with the process's RSS then
-// and at its peak. `npx tsx bench/startup.ts`, also run at the end of `npm run bench`.
+// and at its peak, with the allocator settings `npm start` gives it (src/malloc-env.ts). `npx tsx bench/startup.ts`, also run at the end of `npm run bench`.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../src/config.ts';
+import { MALLOC_ENV } from '../src/malloc-env.ts';
 import { freePort, memoryOf } from './support.ts';
+
+const IDLE_WAIT_MS = 5000;
 
 async function startOnce(dataDir: string, label: string) {
   const port = await freePort();
@@ -18,8 +21,10 @@ async function startOnce(dataDir: string, label: string) {
       ...process.env,
       DATA_DIR: dataDir,
       PORT: String(port),
+      HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      ...MALLOC_ENV,
     },
     stdio: 'ignore',
   });
@@ -35,9 +40,12 @@ async function startOnce(dataDir: string, label: string) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     const readyMs = Date.now() - started;
-    const { rssMb, peakMb } = memoryOf(child.pid!);
+    const atReady = memoryOf(child.pid!);
+    // Idle: the queue's first polls and the maintenance done, nothing asked of it.
+    await new Promise((resolve) => setTimeout(resolve, IDLE_WAIT_MS));
+    const idle = memoryOf(child.pid!);
     console.log(
-      `${label.padEnd(12)} ready in ${String(readyMs).padStart(5)} ms | RSS ${rssMb} MB (peak ${peakMb} MB)`,
+      `${label.padEnd(12)} ready in ${String(readyMs).padStart(5)} ms | RSS at ready ${atReady.rssMb} MB, idle ${IDLE_WAIT_MS / 1000} s later ${idle.rssMb} MB (peak ${idle.peakMb} MB)`,
     );
   } finally {
     const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -277,12 +277,8 @@ const FAILED_PICTURE = "Impossible de charger l'image";
  * Content-Security-Policy violations and any appearance of the "cannot load the picture" toast, which
  * goes away by itself and would be missed by a look at the end.
  */
-export async function watchProblems(
-  context: BrowserContext,
-  options: { ignoreConsole?: RegExp[] } = {},
-): Promise<string[]> {
+export async function watchProblems(context: BrowserContext): Promise<string[]> {
   const problems: string[] = [];
-  const ignored = (text: string) => (options.ignoreConsole ?? []).some((known) => known.test(text));
   await context.exposeBinding('__chapitresProblem', (source, problem: string) => {
     problems.push(`${problem} (on ${source.page?.url() ?? '?'})`);
   });
@@ -304,7 +300,7 @@ export async function watchProblems(
   }, FAILED_PICTURE);
   const watch = (page: Page) => {
     page.on('console', (message) => {
-      if (message.type() === 'error' && !ignored(message.text()))
+      if (message.type() === 'error')
         problems.push(`console error: ${message.text()} (on ${page.url()})`);
     });
     page.on('pageerror', (error) =>

@@ -20,6 +20,8 @@ if (
   process.exit(1);
 }
 
+// The allocator settings `npm start` runs the server with.
+const { MALLOC_ENV } = await import('../../../server/dist/malloc-env.js');
 const port = process.env.E2E_PORT ?? '3100';
 const serverDir = join(root, 'server');
 const env = {
@@ -37,6 +39,7 @@ const env = {
   REDIS_URL: '',
   // Journeys sign up many accounts from one address: loosen the per-IP limits, keep them enforced.
   RATE_LIMIT_MULTIPLIER: '50',
+  ...MALLOC_ENV,
 };
 
 // Gift codes for the premium journeys, valid for two more years.

@@ -2,7 +2,7 @@
 // JSON the templates read, pictures resized for print (300 dpi) and for the screen, and the documents to
 // compile. Pure but for sharp; the templates are in ./template.
 import { readFileSync } from 'node:fs';
-import sharp from 'sharp';
+import { loadSharp } from '../images/sharp.ts';
 import { paragraphs, typeset, type BookLanguage } from './typography.ts';
 import type { TypesetJob } from './typesetter.ts';
 
@@ -91,6 +91,7 @@ function fitWidthMm(image: MaterialImage, box: { width: number; height: number }
  */
 async function resampled(image: MaterialImage, widthMm: number) {
   const pixels = (dpi: number) => Math.round((widthMm / 25.4) * dpi);
+  const sharp = await loadSharp();
   const print = image.printReady
     ? image.bytes
     : await sharp(image.bytes, { limitInputPixels: 50_000_000 })
