@@ -8,13 +8,15 @@
 //   analytics report [--days 30]                                    daily active people, chapters started and
 //                                                                   finished, onboarding drop-off by step
 // It uses the same configuration as the server (DATABASE_URL, DATA_DIR…). With the embedded database the
-// server must be stopped first: PGlite is one process's database.
+// server must be stopped first: PGlite is one process's database, and the data directory's lock
+// (db/lock.ts) refuses to open it beside a running server rather than let either lose writes.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/lock.ts';
 import { addressLine, formatEuros } from './modules/premium/service.ts';
 
 const USAGE = `Usage: npm run cli -- <command>
@@ -47,21 +49,31 @@ const COMMANDS = [
 ] as const;
 type Command = (typeof COMMANDS)[number];
 
+function parse(argv: string[]) {
+  if (argv.includes('--help') || argv.includes('-h')) throw new UsageError(USAGE);
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        count: { type: 'string' },
+        months: { type: 'string' },
+        expires: { type: 'string' },
+        email: { type: 'string' },
+        id: { type: 'string' },
+        out: { type: 'string' },
+        status: { type: 'string' },
+        days: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    // An unknown option or one without its value: say which, then how to call.
+    throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);
+  }
+}
+
 export async function runCli(argv: string[], print: (line: string) => void = console.log) {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      count: { type: 'string' },
-      months: { type: 'string' },
-      expires: { type: 'string' },
-      email: { type: 'string' },
-      id: { type: 'string' },
-      out: { type: 'string' },
-      status: { type: 'string' },
-      days: { type: 'string' },
-    },
-  });
+  const { positionals, values } = parse(argv);
   const [group, action] = positionals;
   // Checked before the database opens; the compiler checks that the switch below has each one.
   const command = `${group} ${action}` as Command;
@@ -186,7 +198,9 @@ export async function runCli(argv: string[], print: (line: string) => void = con
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   runCli(process.argv.slice(2)).catch((error: unknown) => {
-    console.error(error instanceof UsageError ? error.message : error);
+    console.error(
+      error instanceof UsageError || error instanceof DataDirLockedError ? error.message : error,
+    );
     process.exitCode = error instanceof UsageError ? 2 : 1;
   });
 }

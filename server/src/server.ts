@@ -3,6 +3,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, parseRole } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/lock.ts';
 import { startupWarnings } from './deployment.ts';
 import { join } from 'node:path';
 
@@ -50,6 +51,7 @@ async function main() {
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+  else if (error instanceof DataDirLockedError) console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

@@ -9,6 +9,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import * as schema from './schema/index.ts';
+import { lockDataDir, type DataDirLock } from './lock.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -94,14 +95,22 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   const { PGlite, types } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   let client = options.pglite;
+  let lock: DataDirLock | null = null;
   if (!client) {
     const settings = await pgliteOptions();
     if (options.dataDir) {
       mkdirSync(options.dataDir, { recursive: true });
-      if (!existsSync(join(options.dataDir, 'PG_VERSION')))
-        await createClusterApart(options.dataDir, settings);
+      lock = lockDataDir(options.dataDir);
     }
-    client = options.dataDir ? new PGlite(options.dataDir, settings) : new PGlite(settings);
+    try {
+      if (options.dataDir && !existsSync(join(options.dataDir, 'PG_VERSION')))
+        await createClusterApart(options.dataDir, settings);
+      client = options.dataDir ? new PGlite(options.dataDir, settings) : new PGlite(settings);
+      await client.waitReady;
+    } catch (error) {
+      lock?.release();
+      throw error;
+    }
   }
   await client.waitReady;
   const instance = client;
@@ -147,6 +156,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     },
     async close() {
       if (!instance.closed) await instance.close();
+      lock?.release();
     },
   };
 }
