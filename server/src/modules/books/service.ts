@@ -25,7 +25,13 @@ import type { ConversationsService } from '../conversations/service.ts';
 import type { ImagesService } from '../images/service.ts';
 import type { MailService } from '../mail/service.ts';
 import type { BookImageChoice } from '../../db/schema/books.ts';
-import { coverJob, interiorJob, type BookMaterial, type MaterialChapter } from './render.ts';
+import {
+  coverJob,
+  interiorJob,
+  picturesOf,
+  type BookMaterial,
+  type MaterialChapter,
+} from './render.ts';
 import type { BookRow, BooksRepository } from './repository.ts';
 import type { Typesetter } from './typesetter.ts';
 
@@ -246,7 +252,8 @@ export class BooksService {
     if (!book || book.generationStatus !== 'ongoing') return;
     try {
       const material = await this.gather(book);
-      const interior = await this.typesetter.run(await interiorJob(material));
+      const job = await interiorJob(material);
+      const interior = await this.typesetter.run(job, picturesOf(job));
       const pageCount = interior.print!.pages;
       const cover = await this.typesetter.run(await coverJob(material, pageCount));
       const preview = await renderAsync(interior.front!.svg!, {

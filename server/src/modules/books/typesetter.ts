@@ -37,8 +37,9 @@ export class Typesetter {
     });
   }
 
-  run(job: TypesetJob): Promise<TypesetResult> {
-    return this.pool.run(job);
+  /** `transfer`: buffers of the job's files moved to the worker rather than copied (see picturesOf). */
+  run(job: TypesetJob, transfer: ArrayBuffer[] = []): Promise<TypesetResult> {
+    return this.pool.run(job, { transfer });
   }
 
   close(): Promise<void> {
