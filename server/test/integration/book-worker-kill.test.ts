@@ -164,7 +164,8 @@ describe.runIf(adminUrl)('a worker killed while it makes a book', () => {
       join(cluster.dataDir, 'files', 'users', me.id, 'books', bookId),
     ).filter((f) => !f.endsWith('.meta.json'));
     expect(files.sort()).toEqual(['cover.pdf', 'cover.png', 'interior.pdf', 'screen.pdf']);
-    const pdf = await fetch((await book()).url_pdf!);
+    // A same-origin path, fetched from the API process like a browser on its page would.
+    const pdf = await api((await book()).url_pdf!);
     expect(
       Buffer.from(await pdf.arrayBuffer())
         .subarray(0, 4)
