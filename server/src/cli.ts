@@ -7,13 +7,15 @@
 //   orders mark --id ID --status sent_to_printer|shipped           records what the printer did
 //   analytics report [--days 30]                                    daily active people, chapters started and
 //                                                                   finished, onboarding drop-off by step
-// It uses the same configuration as the server (DATABASE_URL, DATA_DIR…). With the embedded database the
-// server must be stopped first: PGlite is one process's database, and the data directory's lock
-// (db/lock.ts) refuses to open it beside a running server rather than let either lose writes.
+// It uses the same configuration as the server (DATABASE_URL, DATA_DIR…) and works whether the server
+// runs or not. PGlite is one process's database (db/lock.ts): beside a running embedded server the
+// command is sent to that server, which runs it (admin-socket.ts); with the server stopped, or on
+// PostgreSQL, the command line opens the database itself.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from './app.ts';
+import { buildApp, type AppServices } from './app.ts';
+import { askRunningServer } from './admin-socket.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
@@ -28,7 +30,7 @@ const USAGE = `Usage: npm run cli -- <command>
   orders mark --id ORDER_ID --status sent_to_printer|shipped
   analytics report [--days 30]`;
 
-class UsageError extends Error {}
+export class UsageError extends Error {}
 
 function positiveInteger(value: string | undefined, name: string, fallback?: number): number {
   if (value === undefined && fallback !== undefined) return fallback;
@@ -72,84 +74,93 @@ function parse(argv: string[]) {
   }
 }
 
-export async function runCli(argv: string[], print: (line: string) => void = console.log) {
+/** Where a command's output goes: lines to print, files to write (on the machine that asked). */
+export interface CliOutput {
+  print(line: string): void;
+  writeFile(path: string, bytes: Buffer): void | Promise<void>;
+}
+
+/** Parses and checks a command line; UsageError before anything is opened. */
+export function parseCommand(argv: string[]) {
   const { positionals, values } = parse(argv);
   const [group, action] = positionals;
-  // Checked before the database opens; the compiler checks that the switch below has each one.
+  // The compiler checks that the switch of executeCommand has each one.
   const command = `${group} ${action}` as Command;
   if (!COMMANDS.includes(command)) throw new UsageError(USAGE);
+  return { command, values };
+}
 
-  const config = loadConfig({
-    ...process.env,
-    SERVE_APP: 'false',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  });
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: join(config.dataDir, 'db'),
-  });
-  const app = await buildApp(config, { database, logger: false });
-  const { premium, accounts, storage, analytics } = app.services;
-  try {
-    switch (command) {
-      case 'gift-codes create': {
-        const count = positiveInteger(values.count, 'count');
-        const months = positiveInteger(values.months, 'months', 12);
-        const expires = new Date(`${values.expires ?? ''}T23:59:59Z`);
-        if (Number.isNaN(expires.getTime()) || expires.getTime() <= Date.now())
-          throw new UsageError('--expires must be a future date, YYYY-MM-DD');
-        for (const code of await premium.createGiftCodes(count, months, expires)) print(code);
-        break;
+/**
+ * Runs a command on the services of an app: the command line's own (server stopped, or PostgreSQL), or
+ * the running embedded server's, asked over its admin socket (admin-socket.ts).
+ */
+export async function executeCommand(
+  argv: string[],
+  services: Pick<AppServices, 'premium' | 'accounts' | 'storage' | 'analytics'>,
+  output: CliOutput,
+): Promise<void> {
+  const { command, values } = parseCommand(argv);
+  const { premium, accounts, storage, analytics } = services;
+  const print = (line: string) => output.print(line);
+  switch (command) {
+    case 'gift-codes create': {
+      const count = positiveInteger(values.count, 'count');
+      const months = positiveInteger(values.months, 'months', 12);
+      const expires = new Date(`${values.expires ?? ''}T23:59:59Z`);
+      if (Number.isNaN(expires.getTime()) || expires.getTime() <= Date.now())
+        throw new UsageError('--expires must be a future date, YYYY-MM-DD');
+      for (const code of await premium.createGiftCodes(count, months, expires)) print(code);
+      break;
+    }
+    case 'gift-codes list':
+      for (const code of await premium.listGiftCodes())
+        print(
+          [
+            `…${code.hint}`,
+            `${code.months} months`,
+            `expires ${code.expiresAt.toISOString().slice(0, 10)}`,
+            code.redeemedAt
+              ? `used ${code.redeemedAt.toISOString().slice(0, 10)}`
+              : code.expiresAt.getTime() < Date.now()
+                ? 'expired'
+                : 'unused',
+          ].join('\t'),
+        );
+      break;
+    case 'access grant': {
+      const months = positiveInteger(values.months, 'months');
+      const user = values.email ? await accounts.findByEmail(values.email) : null;
+      if (!user) throw new UsageError(`No account for ${values.email ?? '(no --email)'}`);
+      await premium.grant(user.id, months);
+      print(`${user.email}: ${months} more months of full access`);
+      break;
+    }
+    case 'orders list':
+      for (const order of await premium.listAllOrders())
+        print(
+          [
+            order.id,
+            order.status,
+            order.createdAt.toISOString().slice(0, 10),
+            formatEuros(order.amount, 'fr'),
+            order.bookTitle,
+            addressLine(order.shipping),
+          ].join('\t'),
+        );
+      break;
+    case 'orders export': {
+      const order = values.id ? await premium.findOrder(values.id) : null;
+      if (!order) throw new UsageError(`No order ${values.id ?? '(no --id)'}`);
+      if (!values.out) throw new UsageError('--out DIRECTORY is required');
+      const dir = resolve(values.out);
+      for (const name of ['interior.pdf', 'cover.pdf']) {
+        const file = await storage.get(`${order.filesPrefix}/${name}`);
+        if (!file) throw new Error(`The order's ${name} is missing from storage`);
+        await output.writeFile(join(dir, name), file.bytes);
       }
-      case 'gift-codes list':
-        for (const code of await premium.listGiftCodes())
-          print(
-            [
-              `…${code.hint}`,
-              `${code.months} months`,
-              `expires ${code.expiresAt.toISOString().slice(0, 10)}`,
-              code.redeemedAt
-                ? `used ${code.redeemedAt.toISOString().slice(0, 10)}`
-                : code.expiresAt.getTime() < Date.now()
-                  ? 'expired'
-                  : 'unused',
-            ].join('\t'),
-          );
-        break;
-      case 'access grant': {
-        const months = positiveInteger(values.months, 'months');
-        const user = values.email ? await accounts.findByEmail(values.email) : null;
-        if (!user) throw new UsageError(`No account for ${values.email ?? '(no --email)'}`);
-        await premium.grant(user.id, months);
-        print(`${user.email}: ${months} more months of full access`);
-        break;
-      }
-      case 'orders list':
-        for (const order of await premium.listAllOrders())
-          print(
-            [
-              order.id,
-              order.status,
-              order.createdAt.toISOString().slice(0, 10),
-              formatEuros(order.amount, 'fr'),
-              order.bookTitle,
-              addressLine(order.shipping),
-            ].join('\t'),
-          );
-        break;
-      case 'orders export': {
-        const order = values.id ? await premium.findOrder(values.id) : null;
-        if (!order) throw new UsageError(`No order ${values.id ?? '(no --id)'}`);
-        if (!values.out) throw new UsageError('--out DIRECTORY is required');
-        const dir = resolve(values.out);
-        mkdirSync(dir, { recursive: true });
-        for (const name of ['interior.pdf', 'cover.pdf']) {
-          const file = await storage.get(`${order.filesPrefix}/${name}`);
-          if (!file) throw new Error(`The order's ${name} is missing from storage`);
-          writeFileSync(join(dir, name), file.bytes);
-        }
-        writeFileSync(
-          join(dir, 'order.json'),
+      await output.writeFile(
+        join(dir, 'order.json'),
+        Buffer.from(
           JSON.stringify(
             {
               id: order.id,
@@ -162,38 +173,83 @@ export async function runCli(argv: string[], print: (line: string) => void = con
             null,
             2,
           ),
-        );
-        print(`Exported to ${dir}: interior.pdf, cover.pdf, order.json`);
-        break;
-      }
-      case 'analytics report': {
-        const days = positiveInteger(values.days, 'days', 30);
-        print(`day\tactive people\tchapters started\tchapters finished`);
-        for (const row of await analytics.daily(days))
-          print([row.day, row.activePeople, row.chaptersStarted, row.chaptersFinished].join('\t'));
-        print('');
-        print('onboarding left at step\tpeople');
-        for (const row of await analytics.wizardDropOff(days)) print(`${row.step}\t${row.count}`);
-        break;
-      }
-      case 'orders mark': {
-        const status = values.status;
-        if (status !== 'sent_to_printer' && status !== 'shipped')
-          throw new UsageError('--status must be sent_to_printer or shipped');
-        if (!values.id || !(await premium.setOrderStatus(values.id, status)))
-          throw new UsageError(`No order ${values.id ?? '(no --id)'}`);
-        print(`${values.id}: ${status}`);
-        break;
-      }
-      default: {
-        const missing: never = command;
-        throw new UsageError(`${String(missing)} has no handler`);
-      }
+        ),
+      );
+      print(`Exported to ${dir}: interior.pdf, cover.pdf, order.json`);
+      break;
     }
+    case 'analytics report': {
+      const days = positiveInteger(values.days, 'days', 30);
+      print(`day\tactive people\tchapters started\tchapters finished`);
+      for (const row of await analytics.daily(days))
+        print([row.day, row.activePeople, row.chaptersStarted, row.chaptersFinished].join('\t'));
+      print('');
+      print('onboarding left at step\tpeople');
+      for (const row of await analytics.wizardDropOff(days)) print(`${row.step}\t${row.count}`);
+      break;
+    }
+    case 'orders mark': {
+      const status = values.status;
+      if (status !== 'sent_to_printer' && status !== 'shipped')
+        throw new UsageError('--status must be sent_to_printer or shipped');
+      if (!values.id || !(await premium.setOrderStatus(values.id, status)))
+        throw new UsageError(`No order ${values.id ?? '(no --id)'}`);
+      print(`${values.id}: ${status}`);
+      break;
+    }
+    default: {
+      const missing: never = command;
+      throw new UsageError(`${String(missing)} has no handler`);
+    }
+  }
+}
+
+/**
+ * `npm run cli -- …`. With the embedded database and the server running, the server runs the command
+ * itself (its admin socket in DATA_DIR), so what it does is seen at once and nothing is written beside
+ * it; otherwise the command line opens the database itself (PostgreSQL: always, beside any server).
+ */
+export async function runCli(argv: string[], print: (line: string) => void = console.log) {
+  parseCommand(argv); // a usage error before anything is opened
+  const output: CliOutput = {
+    print,
+    writeFile(path, bytes) {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, bytes);
+    },
+  };
+  const config = loadConfig({
+    ...process.env,
+    SERVE_APP: 'false',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  });
+  if (
+    !config.databaseUrl &&
+    (await askRunningServer(config.dataDir, withAbsolutePaths(argv), output))
+  )
+    return;
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: join(config.dataDir, 'db'),
+  });
+  const app = await buildApp(config, { database, logger: false });
+  try {
+    await executeCommand(argv, app.services, output);
   } finally {
     await app.close();
     await database.close();
   }
+}
+
+/** `--out DIR` is resolved here, where the person typed it, not in the server's working directory. */
+function withAbsolutePaths(argv: string[]): string[] {
+  return argv.map((arg, index) =>
+    argv[index - 1] === '--out'
+      ? resolve(arg)
+      : arg.startsWith('--out=')
+        ? `--out=${resolve(arg.slice(6))}`
+        : arg,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, parseRole } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { startupWarnings } from './deployment.ts';
+import { startAdminSocket } from './admin-socket.ts';
 import { join } from 'node:path';
 
 async function main() {
@@ -17,6 +18,7 @@ async function main() {
   });
   const app = await buildApp(config, { database });
   const { queue } = app.services;
+  let adminSocket: { close(): Promise<void> } | null = null;
   for (const warning of startupWarnings(config)) app.log.warn(warning);
 
   if (role === 'worker') {
@@ -26,6 +28,8 @@ async function main() {
   } else {
     await app.listen({ port: config.port, host: config.host });
     if (role === 'all') await queue.work();
+    // The command line beside a running embedded server asks it (admin-socket.ts).
+    if (database.kind === 'pglite') adminSocket = await startAdminSocket(app, config.dataDir);
     app.log.info(
       `Chapitres ready at ${config.publicUrl} in ${Date.now() - started} ms (${database.kind}, role ${role})`,
     );
@@ -39,6 +43,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
     try {
+      await adminSocket?.close();
       await app.close();
       await database.close();
     } finally {

@@ -1,0 +1,116 @@
+// The operators' command line beside a running embedded server. PGlite belongs to the server's process
+// (db/lock.ts), so the command line cannot open it: the server listens on a Unix socket in DATA_DIR
+// (mode 0600: only the account that runs the server, or root, can connect) and runs the commands
+// itself, on its own services, so what a command does is seen at once by the app.
+//
+// One connection, one command. The client sends one JSON line {argv}; the server answers JSON lines:
+// {line} to print, {file: {path, base64}} to write on the client's side, then {exit, error?}.
+import { chmodSync, existsSync, rmSync } from 'node:fs';
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { FastifyInstance } from 'fastify';
+import { executeCommand, UsageError, type CliOutput } from './cli.ts';
+
+export const ADMIN_SOCKET = 'admin.sock';
+
+/** Unix socket paths are limited to 107 bytes on Linux. */
+const MAX_SOCKET_PATH = 107;
+
+type Reply =
+  | { line: string }
+  | { file: { path: string; base64: string } }
+  | { exit: 0 | 1 | 2; error?: string };
+
+function send(socket: Socket, reply: Reply) {
+  socket.write(`${JSON.stringify(reply)}\n`);
+}
+
+/** Starts the admin socket of a server that owns DATA_DIR; null when the path is too long for one. */
+export async function startAdminSocket(
+  app: FastifyInstance,
+  dataDir: string,
+): Promise<{ close(): Promise<void> } | null> {
+  const path = join(dataDir, ADMIN_SOCKET);
+  if (Buffer.byteLength(path) > MAX_SOCKET_PATH) {
+    app.log.warn(
+      `DATA_DIR is too long a path for the command line's socket (${path}): stop the server to use npm run cli.`,
+    );
+    return null;
+  }
+  // This process holds DATA_DIR's lock: a socket file left here is a dead server's.
+  rmSync(path, { force: true });
+  const server: Server = createServer((socket) => {
+    const lines = createInterface({ input: socket });
+    lines.once('line', (text) => {
+      lines.close();
+      void answer(app, socket, text);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(path, () => resolve());
+  });
+  chmodSync(path, 0o600);
+  return {
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        rmSync(path, { force: true });
+      }),
+  };
+}
+
+async function answer(app: FastifyInstance, socket: Socket, text: string) {
+  const output: CliOutput = {
+    print: (line) => send(socket, { line }),
+    writeFile: (path, bytes) => send(socket, { file: { path, base64: bytes.toString('base64') } }),
+  };
+  try {
+    const { argv } = JSON.parse(text) as { argv: unknown };
+    if (!Array.isArray(argv) || !argv.every((arg) => typeof arg === 'string'))
+      throw new UsageError('The command line sent no command.');
+    app.log.info(`command line: ${argv.slice(0, 2).join(' ')}`);
+    await executeCommand(argv, app.services, output);
+    send(socket, { exit: 0 });
+  } catch (error) {
+    const usage = error instanceof UsageError;
+    if (!usage) app.log.error(error, 'a command from the command line failed');
+    send(socket, { exit: usage ? 2 : 1, error: (error as Error).message });
+  } finally {
+    socket.end();
+  }
+}
+
+/**
+ * Sends the command to the server running on DATA_DIR, if one listens; false when none does (the
+ * caller then opens the database itself, and the data directory's lock says so if a server holds it
+ * without a socket). Throws UsageError or Error as the command did in the server.
+ */
+export async function askRunningServer(
+  dataDir: string,
+  argv: string[],
+  output: CliOutput,
+): Promise<boolean> {
+  const path = join(dataDir, ADMIN_SOCKET);
+  if (!existsSync(path)) return false;
+  const socket = await new Promise<Socket | null>((resolve) => {
+    const connection = createConnection(path);
+    connection.once('connect', () => resolve(connection));
+    connection.once('error', () => resolve(null)); // a dead server's socket file
+  });
+  if (!socket) return false;
+  send(socket, { argv } as never);
+  let result: { exit: number; error?: string } | null = null;
+  for await (const text of createInterface({ input: socket })) {
+    const reply = JSON.parse(text) as Reply;
+    if ('line' in reply) output.print(reply.line);
+    else if ('file' in reply)
+      await output.writeFile(reply.file.path, Buffer.from(reply.file.base64, 'base64'));
+    else result = reply;
+  }
+  if (!result) throw new Error('The server closed the connection before the command finished.');
+  if (result.exit === 2) throw new UsageError(result.error ?? 'Usage error');
+  if (result.exit !== 0) throw new Error(result.error ?? 'The command failed in the server.');
+  return true;
+}
