@@ -4,13 +4,14 @@
 // itself, on its own services, so what a command does is seen at once by the app.
 //
 // One connection, one command. The client sends one JSON line {argv}; the server answers JSON lines:
-// {line} to print, {file: {path, base64}} to write on the client's side, then {exit, error?}.
+// {line} to print, {file: {path, base64}} to write on the client's side, {chunk: {path, base64}} and
+// {close: path} for a file sent piece by piece (a backup), then {exit, error?}.
 import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { FastifyInstance } from 'fastify';
-import { executeCommand, UsageError, type CliOutput } from './cli.ts';
+import { executeCommand, UsageError, type CliContext, type CliOutput } from './cli.ts';
 
 export const ADMIN_SOCKET = 'admin.sock';
 
@@ -20,18 +21,22 @@ const MAX_SOCKET_PATH = 107;
 type Reply =
   | { line: string }
   | { file: { path: string; base64: string } }
+  | { chunk: { path: string; base64: string } }
+  | { close: string }
   | { exit: 0 | 1 | 2; error?: string };
 
-function send(socket: Socket, reply: Reply) {
-  socket.write(`${JSON.stringify(reply)}\n`);
+/** Writes a reply; waits when the client reads slower than the server writes (a backup). */
+async function send(socket: Socket, reply: Reply): Promise<void> {
+  if (!socket.write(`${JSON.stringify(reply)}\n`))
+    await new Promise((resolve) => socket.once('drain', resolve));
 }
 
 /** Starts the admin socket of a server that owns DATA_DIR; null when the path is too long for one. */
 export async function startAdminSocket(
   app: FastifyInstance,
-  dataDir: string,
+  context: CliContext,
 ): Promise<{ close(): Promise<void> } | null> {
-  const path = join(dataDir, ADMIN_SOCKET);
+  const path = join(context.config.dataDir, ADMIN_SOCKET);
   if (Buffer.byteLength(path) > MAX_SOCKET_PATH) {
     app.log.warn(
       `DATA_DIR is too long a path for the command line's socket (${path}): stop the server to use npm run cli.`,
@@ -44,7 +49,7 @@ export async function startAdminSocket(
     const lines = createInterface({ input: socket });
     lines.once('line', (text) => {
       lines.close();
-      void answer(app, socket, text);
+      void answer(app, context, socket, text);
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -61,22 +66,26 @@ export async function startAdminSocket(
   };
 }
 
-async function answer(app: FastifyInstance, socket: Socket, text: string) {
+async function answer(app: FastifyInstance, context: CliContext, socket: Socket, text: string) {
   const output: CliOutput = {
-    print: (line) => send(socket, { line }),
+    print: (line) => void send(socket, { line }),
     writeFile: (path, bytes) => send(socket, { file: { path, base64: bytes.toString('base64') } }),
+    stream: (path) => ({
+      write: (chunk) => send(socket, { chunk: { path, base64: chunk.toString('base64') } }),
+      close: () => send(socket, { close: path }),
+    }),
   };
   try {
     const { argv } = JSON.parse(text) as { argv: unknown };
     if (!Array.isArray(argv) || !argv.every((arg) => typeof arg === 'string'))
       throw new UsageError('The command line sent no command.');
     app.log.info(`command line: ${argv.slice(0, 2).join(' ')}`);
-    await executeCommand(argv, app.services, output);
-    send(socket, { exit: 0 });
+    await executeCommand(argv, app.services, output, context);
+    await send(socket, { exit: 0 });
   } catch (error) {
     const usage = error instanceof UsageError;
     if (!usage) app.log.error(error, 'a command from the command line failed');
-    send(socket, { exit: usage ? 2 : 1, error: (error as Error).message });
+    await send(socket, { exit: usage ? 2 : 1, error: (error as Error).message });
   } finally {
     socket.end();
   }
@@ -100,17 +109,37 @@ export async function askRunningServer(
     connection.once('error', () => resolve(null)); // a dead server's socket file
   });
   if (!socket) return false;
-  send(socket, { argv } as never);
+  socket.write(`${JSON.stringify({ argv })}\n`);
   let result: { exit: number; error?: string } | null = null;
-  for await (const text of createInterface({ input: socket })) {
+  const streams = new Map<string, ReturnType<CliOutput['stream']>>();
+  for await (const text of createInterface({ input: socket, crlfDelay: Infinity })) {
     const reply = JSON.parse(text) as Reply;
     if ('line' in reply) output.print(reply.line);
     else if ('file' in reply)
       await output.writeFile(reply.file.path, Buffer.from(reply.file.base64, 'base64'));
-    else result = reply;
+    else if ('chunk' in reply) {
+      const { path, base64 } = reply.chunk;
+      if (!streams.has(path)) streams.set(path, output.stream(path));
+      await streams.get(path)!.write(Buffer.from(base64, 'base64'));
+    } else if ('close' in reply) {
+      await streams.get(reply.close)?.close();
+      streams.delete(reply.close);
+    } else result = reply;
   }
   if (!result) throw new Error('The server closed the connection before the command finished.');
   if (result.exit === 2) throw new UsageError(result.error ?? 'Usage error');
   if (result.exit !== 0) throw new Error(result.error ?? 'The command failed in the server.');
   return true;
+}
+
+/** A server answers on DATA_DIR's socket (a leftover socket file of a dead one does not). */
+export async function serverListens(dataDir: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const connection = createConnection(join(dataDir, ADMIN_SOCKET));
+    connection.once('connect', () => {
+      connection.destroy();
+      resolve(true);
+    });
+    connection.once('error', () => resolve(false));
+  });
 }

@@ -11,13 +11,30 @@
 // runs or not. PGlite is one process's database (db/lock.ts): beside a running embedded server the
 // command is sent to that server, which runs it (admin-socket.ts); with the server stopped, or on
 // PostgreSQL, the command line opens the database itself.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp, type AppServices } from './app.ts';
-import { askRunningServer } from './admin-socket.ts';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { ADMIN_SOCKET, askRunningServer, serverListens } from './admin-socket.ts';
+import { loadConfig, resolveDataDir, type Config } from './config.ts';
+import {
+  prepareRestore,
+  restoreBackup,
+  writeBackup,
+  BackupError,
+  type BackupManifest,
+} from './backup/backup.ts';
+import { openDatabase, type Database } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { addressLine, formatEuros } from './modules/premium/service.ts';
 
@@ -28,7 +45,9 @@ const USAGE = `Usage: npm run cli -- <command>
   orders list
   orders export --id ORDER_ID --out DIRECTORY
   orders mark --id ORDER_ID --status sent_to_printer|shipped
-  analytics report [--days 30]`;
+  analytics report [--days 30]
+  backup --out FILE.tar.gz          the database, every stored file and the key, in one archive
+  restore FILE.tar.gz               into an empty data directory (or database), server stopped`;
 
 export class UsageError extends Error {}
 
@@ -48,6 +67,8 @@ const COMMANDS = [
   'orders export',
   'orders mark',
   'analytics report',
+  'backup',
+  'restore',
 ] as const;
 type Command = (typeof COMMANDS)[number];
 
@@ -78,6 +99,14 @@ function parse(argv: string[]) {
 export interface CliOutput {
   print(line: string): void;
   writeFile(path: string, bytes: Buffer): void | Promise<void>;
+  /** A file written piece by piece (a backup); it appears under `path` only once closed. */
+  stream(path: string): { write(chunk: Buffer): void | Promise<void>; close(): Promise<void> };
+}
+
+/** What the backup reads besides the services. */
+export interface CliContext {
+  database: Database;
+  config: Pick<Config, 'dataDir' | 'jwtSecret' | 'storage'>;
 }
 
 /** Parses and checks a command line; UsageError before anything is opened. */
@@ -85,9 +114,14 @@ export function parseCommand(argv: string[]) {
   const { positionals, values } = parse(argv);
   const [group, action] = positionals;
   // The compiler checks that the switch of executeCommand has each one.
-  const command = `${group} ${action}` as Command;
+  const command = (
+    group === 'backup' || group === 'restore' ? group : `${group} ${action}`
+  ) as Command;
   if (!COMMANDS.includes(command)) throw new UsageError(USAGE);
-  return { command, values };
+  if (command === 'backup' && !values.out) throw new UsageError('backup needs --out FILE');
+  if (command === 'restore' && !action)
+    throw new UsageError('restore needs the archive: restore FILE');
+  return { command, values, file: action };
 }
 
 /**
@@ -98,6 +132,7 @@ export async function executeCommand(
   argv: string[],
   services: Pick<AppServices, 'premium' | 'accounts' | 'storage' | 'analytics'>,
   output: CliOutput,
+  context: CliContext,
 ): Promise<void> {
   const { command, values } = parseCommand(argv);
   const { premium, accounts, storage, analytics } = services;
@@ -197,6 +232,27 @@ export async function executeCommand(
       print(`${values.id}: ${status}`);
       break;
     }
+    case 'backup': {
+      const out = resolve(values.out!);
+      const file = output.stream(out);
+      const manifest = await writeBackup(
+        {
+          database: context.database,
+          dataDir: context.config.dataDir,
+          storageKind: context.config.storage.kind,
+          jwtSecret: context.config.jwtSecret,
+        },
+        (chunk) => file.write(chunk),
+      );
+      await file.close();
+      print(describeBackup(out, manifest));
+      break;
+    }
+    case 'restore':
+      // Reached only through a running server's socket (runCli restores directly otherwise).
+      throw new UsageError(
+        'The server is running on this data directory: stop it first. A backup is restored into an empty data directory.',
+      );
     default: {
       const missing: never = command;
       throw new UsageError(`${String(missing)} has no handler`);
@@ -210,13 +266,15 @@ export async function executeCommand(
  * it; otherwise the command line opens the database itself (PostgreSQL: always, beside any server).
  */
 export async function runCli(argv: string[], print: (line: string) => void = console.log) {
-  parseCommand(argv); // a usage error before anything is opened
+  const { command, file } = parseCommand(argv); // a usage error before anything is opened
+  if (command === 'restore') return restore(file!, print);
   const output: CliOutput = {
     print,
     writeFile(path, bytes) {
       mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, bytes);
     },
+    stream: localStream,
   };
   const config = loadConfig({
     ...process.env,
@@ -234,11 +292,62 @@ export async function runCli(argv: string[], print: (line: string) => void = con
   });
   const app = await buildApp(config, { database, logger: false });
   try {
-    await executeCommand(argv, app.services, output);
+    await executeCommand(argv, app.services, output, { database, config });
   } finally {
     await app.close();
     await database.close();
   }
+}
+
+function describeBackup(path: string, manifest: BackupManifest): string {
+  const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
+  return `${path}: ${rows} rows in ${Object.keys(manifest.tables).length} tables, ${manifest.files} files (Chapitres ${manifest.app_version}, ${manifest.migrations} migrations)`;
+}
+
+/** A file written under a temporary name and renamed once complete: never half an archive. */
+function localStream(path: string) {
+  mkdirSync(dirname(path), { recursive: true });
+  const partial = `${path}.partial`;
+  const fd = openSync(partial, 'w', 0o600);
+  return {
+    write(chunk: Buffer) {
+      writeSync(fd, chunk);
+    },
+    async close() {
+      fsyncSync(fd);
+      closeSync(fd);
+      renameSync(partial, path);
+    },
+  };
+}
+
+/** `npm run cli -- restore FILE`: checks the archive and the target, then restores; the server stopped. */
+async function restore(file: string, print: (line: string) => void) {
+  const path = resolve(file);
+  const dataDir = resolveDataDir();
+  const databaseUrl = process.env.DATABASE_URL?.trim() || null;
+  if (!databaseUrl && existsSync(join(dataDir, ADMIN_SOCKET)) && (await serverListens(dataDir)))
+    throw new UsageError(
+      'The server is running on this data directory: stop it first. A backup is restored into an empty data directory.',
+    );
+  const manifest = await prepareRestore(path, { dataDir, databaseUrl });
+  const config = loadConfig({ ...process.env, SERVE_APP: 'false' });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: join(config.dataDir, 'db'),
+  });
+  try {
+    await restoreBackup(path, manifest, { database, dataDir: config.dataDir });
+  } finally {
+    await database.close();
+  }
+  print(
+    `Restored ${describeBackup(path, manifest)} into ${config.databaseUrl ? 'the database' : config.dataDir}`,
+  );
+  if (createHash('sha256').update(config.jwtSecret).digest('hex') !== manifest.secret_sha256)
+    print(
+      "The signing key differs from the backed-up server's (JWT_SECRET): people must sign in again, and links shared before the backup (stories, files) no longer open. Set JWT_SECRET to the old value to keep them.",
+    );
 }
 
 /** `--out DIR` is resolved here, where the person typed it, not in the server's working directory. */
@@ -255,7 +364,11 @@ function withAbsolutePaths(argv: string[]): string[] {
 if (import.meta.url === `file://${process.argv[1]}`) {
   runCli(process.argv.slice(2)).catch((error: unknown) => {
     console.error(
-      error instanceof UsageError || error instanceof DataDirLockedError ? error.message : error,
+      error instanceof UsageError ||
+        error instanceof DataDirLockedError ||
+        error instanceof BackupError
+        ? error.message
+        : error,
     );
     process.exitCode = error instanceof UsageError ? 2 : 1;
   });

@@ -145,9 +145,14 @@ export function parseRole(argv: string[]): Role {
   return role;
 }
 
-export function loadConfig(env: Env = process.env, role: Role = 'all'): Config {
+/** DATA_DIR as an absolute path (relative ones are from the repository's root). */
+export function resolveDataDir(env: Env = process.env): string {
   const dataDirRaw = text(env, 'DATA_DIR') ?? 'data';
-  const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(repoRoot, dataDirRaw);
+  return isAbsolute(dataDirRaw) ? dataDirRaw : resolve(repoRoot, dataDirRaw);
+}
+
+export function loadConfig(env: Env = process.env, role: Role = 'all'): Config {
+  const dataDir = resolveDataDir(env);
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const givenPublicUrl = url(env, 'PUBLIC_URL');
   if (givenPublicUrl && !/^https?:$/.test(new URL(givenPublicUrl).protocol))

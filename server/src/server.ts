@@ -29,7 +29,7 @@ async function main() {
     await app.listen({ port: config.port, host: config.host });
     if (role === 'all') await queue.work();
     // The command line beside a running embedded server asks it (admin-socket.ts).
-    if (database.kind === 'pglite') adminSocket = await startAdminSocket(app, config.dataDir);
+    if (database.kind === 'pglite') adminSocket = await startAdminSocket(app, { database, config });
     app.log.info(
       `Chapitres ready at ${config.publicUrl} in ${Date.now() - started} ms (${database.kind}, role ${role})`,
     );

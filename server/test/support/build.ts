@@ -18,7 +18,7 @@ export interface TestContext {
   database: Database;
 }
 
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const name = `chapitres_test_${randomBytes(6).toString('hex')}`;
