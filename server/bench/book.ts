@@ -52,6 +52,8 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; api:
       DATABASE_URL: '',
       RATE_LIMIT_MULTIPLIER: '100000',
       FREE_CHAPTERS: '1000',
+      // The numbers are the book's: no automatic backup of the 50 photos in the middle.
+      BACKUP_EVERY_HOURS: '0',
       ...MALLOC_ENV,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

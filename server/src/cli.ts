@@ -12,16 +12,7 @@
 // command is sent to that server, which runs it (admin-socket.ts); with the server stopped, or on
 // PostgreSQL, the command line opens the database itself.
 import { createHash } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  renameSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp, type AppServices } from './app.ts';
@@ -32,6 +23,7 @@ import {
   restoreBackup,
   writeBackup,
   BackupError,
+  partialFile,
   type BackupManifest,
 } from './backup/backup.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -274,7 +266,7 @@ export async function runCli(argv: string[], print: (line: string) => void = con
       mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, bytes);
     },
-    stream: localStream,
+    stream: partialFile,
   };
   const config = loadConfig({
     ...process.env,
@@ -302,23 +294,6 @@ export async function runCli(argv: string[], print: (line: string) => void = con
 function describeBackup(path: string, manifest: BackupManifest): string {
   const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
   return `${path}: ${rows} rows in ${Object.keys(manifest.tables).length} tables, ${manifest.files} files (Chapitres ${manifest.app_version}, ${manifest.migrations} migrations)`;
-}
-
-/** A file written under a temporary name and renamed once complete: never half an archive. */
-function localStream(path: string) {
-  mkdirSync(dirname(path), { recursive: true });
-  const partial = `${path}.partial`;
-  const fd = openSync(partial, 'w', 0o600);
-  return {
-    write(chunk: Buffer) {
-      writeSync(fd, chunk);
-    },
-    async close() {
-      fsyncSync(fd);
-      closeSync(fd);
-      renameSync(partial, path);
-    },
-  };
 }
 
 /** `npm run cli -- restore FILE`: checks the archive and the target, then restores; the server stopped. */

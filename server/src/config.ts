@@ -30,6 +30,8 @@ export interface Config {
   serveApp: boolean;
   appDir: string;
   rateLimitMultiplier: number;
+  /** Backups made by the embedded server (schedule.ts); everyHours 0 switches them off. */
+  backups: { dir: string; keep: number; everyHours: number };
   /** How long a job may run before the queue takes its worker for dead and retries it, and how often it looks. */
   jobs: { timeoutSeconds: number; maintenanceSeconds: number };
   storage: {
@@ -207,6 +209,11 @@ export function loadConfig(env: Env = process.env, role: Role = 'all'): Config {
     serveApp: boolean(env, 'SERVE_APP', true),
     appDir: resolve(repoRoot, text(env, 'APP_DIR') ?? 'dist'),
     rateLimitMultiplier: integer(env, 'RATE_LIMIT_MULTIPLIER', 1, 1, 100_000),
+    backups: {
+      dir: resolve(repoRoot, text(env, 'BACKUP_DIR') ?? join(dataDir, 'backups')),
+      keep: integer(env, 'BACKUP_KEEP', 7, 1, 1000),
+      everyHours: integer(env, 'BACKUP_EVERY_HOURS', 24, 0, 24 * 365),
+    },
     jobs: {
       timeoutSeconds: integer(env, 'JOB_TIMEOUT_SECONDS', 300, 5, 86_400),
       maintenanceSeconds: integer(env, 'JOB_MAINTENANCE_SECONDS', 120, 1, 86_400),

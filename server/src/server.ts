@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { startupWarnings } from './deployment.ts';
 import { startAdminSocket } from './admin-socket.ts';
+import { scheduleBackups } from './backup/schedule.ts';
 import { join } from 'node:path';
 
 async function main() {
@@ -19,6 +20,7 @@ async function main() {
   const app = await buildApp(config, { database });
   const { queue } = app.services;
   let adminSocket: { close(): Promise<void> } | null = null;
+  let backups: { stop(): void } | null = null;
   for (const warning of startupWarnings(config)) app.log.warn(warning);
 
   if (role === 'worker') {
@@ -29,7 +31,10 @@ async function main() {
     await app.listen({ port: config.port, host: config.host });
     if (role === 'all') await queue.work();
     // The command line beside a running embedded server asks it (admin-socket.ts).
-    if (database.kind === 'pglite') adminSocket = await startAdminSocket(app, { database, config });
+    if (database.kind === 'pglite') {
+      adminSocket = await startAdminSocket(app, { database, config });
+      backups = scheduleBackups({ database, config, log: app.log });
+    }
     app.log.info(
       `Chapitres ready at ${config.publicUrl} in ${Date.now() - started} ms (${database.kind}, role ${role})`,
     );
@@ -43,6 +48,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
     try {
+      backups?.stop();
       await adminSocket?.close();
       await app.close();
       await database.close();

@@ -5,12 +5,17 @@
 // an empty data directory (or database).
 import { createHash } from 'node:crypto';
 import {
+  closeSync,
   createReadStream,
   existsSync,
+  fsyncSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
+  renameSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -183,6 +188,23 @@ export async function writeBackup(
   await tar.add('manifest.json', Buffer.from(JSON.stringify(manifest, null, 2)));
   await tar.end();
   return manifest;
+}
+
+/** A file written under a temporary name and renamed once complete: never half an archive. */
+export function partialFile(path: string) {
+  mkdirSync(dirname(path), { recursive: true });
+  const partial = `${path}.partial`;
+  const fd = openSync(partial, 'w', 0o600);
+  return {
+    write(chunk: Buffer) {
+      writeSync(fd, chunk);
+    },
+    async close() {
+      fsyncSync(fd);
+      closeSync(fd);
+      renameSync(partial, path);
+    },
+  };
 }
 
 /** Reads the whole archive and checks every entry against the manifest; changes nothing. */

@@ -39,6 +39,8 @@ const env = {
   REDIS_URL: '',
   // Journeys sign up many accounts from one address: loosen the per-IP limits, keep them enforced.
   RATE_LIMIT_MULTIPLIER: '50',
+  // No automatic backup in the middle of a journey (server/test/integration/backup-schedule.test.ts).
+  BACKUP_EVERY_HOURS: '0',
   ...MALLOC_ENV,
 };
 

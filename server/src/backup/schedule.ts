@@ -1,0 +1,83 @@
+// Backups made by the embedded server itself, every BACKUP_EVERY_HOURS (24) into BACKUP_DIR
+// (DATA_DIR/backups), keeping the BACKUP_KEEP (7) newest. The first one is due one period after the
+// newest already there (a minute after start when there is none or it is overdue), so restarts
+// neither skip nor multiply them. Copy them off the box: a backup on the same disk survives mistakes,
+// not a dead disk.
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { partialFile, writeBackup } from './backup.ts';
+
+const NAME = /^chapitres-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz$/;
+const FIRST_DELAY_MS = 60_000;
+
+export interface ScheduleContext {
+  database: Database;
+  config: Pick<Config, 'dataDir' | 'jwtSecret' | 'storage' | 'backups'>;
+  log: FastifyBaseLogger;
+}
+
+function existing(dir: string): { name: string; mtimeMs: number }[] {
+  return readdirSync(dir)
+    .filter((name) => NAME.test(name))
+    .map((name) => ({ name, mtimeMs: statSync(join(dir, name)).mtimeMs }))
+    .sort((a, b) => b.mtimeMs - a.mtimeMs);
+}
+
+/** How long until the next backup: a period after the newest one, at least a minute from now. */
+export function nextBackupDelay(newestMs: number | null, nowMs: number, everyMs: number): number {
+  if (newestMs === null) return FIRST_DELAY_MS;
+  return Math.max(FIRST_DELAY_MS, newestMs + everyMs - nowMs);
+}
+
+/** Makes one backup now and removes the oldest beyond BACKUP_KEEP; the path written. */
+export async function backupNow(context: ScheduleContext, now = new Date()): Promise<string> {
+  const { dir, keep } = context.config.backups;
+  mkdirSync(dir, { recursive: true });
+  const name = `chapitres-${now.toISOString().slice(0, 19).replace(/:/g, '-')}Z.tar.gz`;
+  const path = join(dir, name);
+  const file = partialFile(path);
+  const manifest = await writeBackup(
+    {
+      database: context.database,
+      dataDir: context.config.dataDir,
+      storageKind: context.config.storage.kind,
+      jwtSecret: context.config.jwtSecret,
+    },
+    (chunk) => file.write(chunk),
+  );
+  await file.close();
+  for (const old of existing(dir).slice(keep)) rmSync(join(dir, old.name), { force: true });
+  const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
+  context.log.info(`Backup written to ${path} (${rows} rows, ${manifest.files} files)`);
+  return path;
+}
+
+export function scheduleBackups(context: ScheduleContext): { stop(): void } {
+  const { dir, everyHours, keep } = context.config.backups;
+  if (everyHours === 0) {
+    context.log.info('Automatic backups are off (BACKUP_EVERY_HOURS=0)');
+    return { stop() {} };
+  }
+  mkdirSync(dir, { recursive: true });
+  const everyMs = everyHours * 3600_000;
+  let timer: NodeJS.Timeout;
+  const plan = (delayMs: number) => {
+    timer = setTimeout(() => {
+      backupNow(context)
+        .catch((error: unknown) =>
+          context.log.error(error, `The automatic backup to ${dir} failed`),
+        )
+        .finally(() => plan(everyMs));
+    }, delayMs);
+    timer.unref();
+  };
+  const delay = nextBackupDelay(existing(dir)[0]?.mtimeMs ?? null, Date.now(), everyMs);
+  context.log.info(
+    `Backups every ${everyHours} h to ${dir}, keeping the ${keep} newest; the next in ${Math.round(delay / 60_000)} min`,
+  );
+  plan(delay);
+  return { stop: () => clearTimeout(timer) };
+}
