@@ -192,11 +192,6 @@ async function openPostgres(url: string, searchPath?: string): Promise<Database>
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {
-  if (database.kind === 'pglite') {
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    await migrate(database.db as never, { migrationsFolder });
-  } else {
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    await migrate(database.db as never, { migrationsFolder });
-  }
+  const { migrate } = await import('./migrate.ts');
+  await migrate(database, { migrationsFolder });
 }
