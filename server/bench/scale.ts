@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import type pg from 'pg';
 import sharp from 'sharp';
-import { freePort } from './support.ts';
+import { freePort, until } from './support.ts';
 import { repoRoot } from '../src/config.ts';
 import { MALLOC_ENV } from '../src/malloc-env.ts';
 
@@ -42,23 +42,6 @@ const startedAt = performance.now();
 const step = (text: string) =>
   console.log(`[${((performance.now() - startedAt) / 1000).toFixed(1).padStart(5)} s] ${text}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `probe` until it answers something other than null (errors count as null), bounded in time. */
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | null>,
-  timeoutMs: number,
-  intervalMs = 100,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => null);
-    if (value !== null) return value;
-    if (Date.now() > deadline)
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(intervalMs);
-  }
-}
 
 // ---- 1. PostgreSQL and Redis reachable? -------------------------------------------------------------
 

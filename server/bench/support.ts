@@ -1,7 +1,6 @@
 // What the benches share: an app on PGlite in a fresh data folder, a signed-in person, a new chapter, and
 // percentiles. Benches print numbers and assert nothing.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -81,14 +80,7 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/** A TCP port free on loopback right now. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort, until } from '../test/support/processes.ts';
 
 /** A process's resident memory now and at its peak, in MB, from /proc. */
 export function memoryOf(pid: number): { rssMb: number; peakMb: number } {

@@ -17,16 +17,17 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp, type AppServices } from './app.ts';
 import { ADMIN_SOCKET, askRunningServer, serverListens } from './admin-socket.ts';
-import { loadConfig, resolveDataDir, type Config } from './config.ts';
+import { loadConfig, resolveDataDir } from './config.ts';
 import {
   prepareRestore,
   restoreBackup,
-  writeBackup,
   BackupError,
+  backupInto,
+  describeBackup,
   partialFile,
-  type BackupManifest,
+  type BackupContext,
 } from './backup/backup.ts';
-import { openDatabase, type Database } from './db/client.ts';
+import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { addressLine, formatEuros } from './modules/premium/service.ts';
 
@@ -96,10 +97,7 @@ export interface CliOutput {
 }
 
 /** What the backup reads besides the services. */
-export interface CliContext {
-  database: Database;
-  config: Pick<Config, 'dataDir' | 'jwtSecret' | 'storage'>;
-}
+export type CliContext = BackupContext;
 
 /** Parses and checks a command line; UsageError before anything is opened. */
 export function parseCommand(argv: string[]) {
@@ -226,18 +224,7 @@ export async function executeCommand(
     }
     case 'backup': {
       const out = resolve(values.out!);
-      const file = output.stream(out);
-      const manifest = await writeBackup(
-        {
-          database: context.database,
-          dataDir: context.config.dataDir,
-          storageKind: context.config.storage.kind,
-          jwtSecret: context.config.jwtSecret,
-        },
-        (chunk) => file.write(chunk),
-      );
-      await file.close();
-      print(describeBackup(out, manifest));
+      print(describeBackup(out, await backupInto(output.stream(out), context)));
       break;
     }
     case 'restore':
@@ -289,11 +276,6 @@ export async function runCli(argv: string[], print: (line: string) => void = con
     await app.close();
     await database.close();
   }
-}
-
-function describeBackup(path: string, manifest: BackupManifest): string {
-  const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
-  return `${path}: ${rows} rows in ${Object.keys(manifest.tables).length} tables, ${manifest.files} files (Chapitres ${manifest.app_version}, ${manifest.migrations} migrations)`;
 }
 
 /** `npm run cli -- restore FILE`: checks the archive and the target, then restores; the server stopped. */

@@ -19,6 +19,7 @@ import {
 } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { sql } from 'drizzle-orm';
+import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { migrationsFolder } from '../db/client.ts';
 import { DamagedArchiveError, readTar, TarWriter } from './tar.ts';
@@ -188,6 +189,36 @@ export async function writeBackup(
   await tar.add('manifest.json', Buffer.from(JSON.stringify(manifest, null, 2)));
   await tar.end();
   return manifest;
+}
+
+/** What a backup is taken from: a server's database and configuration. */
+export interface BackupContext {
+  database: Database;
+  config: Pick<Config, 'dataDir' | 'jwtSecret' | 'storage'>;
+}
+
+/** Writes a backup of `context` into `file` and closes it. */
+export async function backupInto(
+  file: { write(chunk: Buffer): void | Promise<void>; close(): Promise<void> },
+  context: BackupContext,
+): Promise<BackupManifest> {
+  const manifest = await writeBackup(
+    {
+      database: context.database,
+      dataDir: context.config.dataDir,
+      storageKind: context.config.storage.kind,
+      jwtSecret: context.config.jwtSecret,
+    },
+    (chunk) => file.write(chunk),
+  );
+  await file.close();
+  return manifest;
+}
+
+/** One line about a backup, for the command line and the log. */
+export function describeBackup(path: string, manifest: BackupManifest): string {
+  const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
+  return `${path}: ${rows} rows in ${Object.keys(manifest.tables).length} tables, ${manifest.files} files (Chapitres ${manifest.app_version}, ${manifest.migrations} migrations)`;
 }
 
 /** A file written under a temporary name and renamed once complete: never half an archive. */

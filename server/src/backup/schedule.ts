@@ -7,15 +7,13 @@ import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
-import { partialFile, writeBackup } from './backup.ts';
+import { backupInto, describeBackup, partialFile, type BackupContext } from './backup.ts';
 
 const NAME = /^chapitres-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz$/;
 const FIRST_DELAY_MS = 60_000;
 
-export interface ScheduleContext {
-  database: Database;
-  config: Pick<Config, 'dataDir' | 'jwtSecret' | 'storage' | 'backups'>;
+export interface ScheduleContext extends BackupContext {
+  config: BackupContext['config'] & Pick<Config, 'backups'>;
   log: FastifyBaseLogger;
 }
 
@@ -38,20 +36,9 @@ export async function backupNow(context: ScheduleContext, now = new Date()): Pro
   mkdirSync(dir, { recursive: true });
   const name = `chapitres-${now.toISOString().slice(0, 19).replace(/:/g, '-')}Z.tar.gz`;
   const path = join(dir, name);
-  const file = partialFile(path);
-  const manifest = await writeBackup(
-    {
-      database: context.database,
-      dataDir: context.config.dataDir,
-      storageKind: context.config.storage.kind,
-      jwtSecret: context.config.jwtSecret,
-    },
-    (chunk) => file.write(chunk),
-  );
-  await file.close();
+  const manifest = await backupInto(partialFile(path), context);
   for (const old of existing(dir).slice(keep)) rmSync(join(dir, old.name), { force: true });
-  const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
-  context.log.info(`Backup written to ${path} (${rows} rows, ${manifest.files} files)`);
+  context.log.info(`Backup written to ${describeBackup(path, manifest)}`);
   return path;
 }
 
