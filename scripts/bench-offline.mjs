@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { embeddedServerEnv } from '../tests/e2e/support/server-env.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CHAPTERS = Number(process.env.BENCH_CHAPTERS ?? 30);
@@ -50,19 +51,7 @@ function startServer() {
     cwd: join(root, 'server'),
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      MAIL_TRANSPORT: 'outbox',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      OPENAI_API_KEY: '',
-      OPENAI_BASE_URL: '',
-      STRIPE_SECRET_KEY: '',
-      REDIS_URL: '',
-      RATE_LIMIT_MULTIPLIER: '50',
+      ...embeddedServerEnv({ port, publicUrl: baseURL, dataDir }),
       // The bench account writes more chapters than a free account may start.
       FREE_CHAPTERS: String(Math.max(3, CHAPTERS)),
     },

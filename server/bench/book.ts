@@ -6,14 +6,12 @@
 // defaults (PGlite, files on disk, the queue's worker in its process), in a child process whose RSS is
 // read from /proc every 20 ms: idle before the books, the highest while a book is typeset, and the
 // process's peak over its whole life (uploads included). Prints; asserts nothing.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { freePort, memoryOf, percentile, startApp } from './support.ts';
-import { repoRoot } from '../src/config.ts';
-import { MALLOC_ENV } from '../src/malloc-env.ts';
+import { memoryOf, percentile, startApp, startCompiledServer } from './support.ts';
 import { interiorJob } from '../src/modules/books/render.ts';
 import { Typesetter } from '../src/modules/books/typesetter.ts';
 
@@ -39,37 +37,13 @@ function photo(seed: number): Promise<Buffer> {
 type Api = (path: string, init?: RequestInit) => Promise<Response>;
 
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; api: Api }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/server.js'], {
-    cwd: join(repoRoot, 'server'),
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SERVE_APP: 'false',
-      DATABASE_URL: '',
-      RATE_LIMIT_MULTIPLIER: '100000',
-      FREE_CHAPTERS: '1000',
-      // The numbers are the book's: no automatic backup of the 50 photos in the middle.
-      BACKUP_EVERY_HOURS: '0',
-      ...MALLOC_ENV,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const { child, base } = await startCompiledServer(dataDir, {
+    SERVE_APP: 'false',
+    RATE_LIMIT_MULTIPLIER: '100000',
+    FREE_CHAPTERS: '1000',
+    // The numbers are the book's: no automatic backup of the 50 photos in the middle.
+    BACKUP_EVERY_HOURS: '0',
   });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the server did not become ready');
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
   return { child, api: (path, init) => fetch(`${base}${path}`, init) };
 }
 

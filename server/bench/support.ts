@@ -1,11 +1,13 @@
 // What the benches share: an app on PGlite in a fresh data folder, a signed-in person, a new chapter, and
 // percentiles. Benches print numbers and assert nothing.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig, repoRoot } from '../src/config.ts';
+import { MALLOC_ENV } from '../src/malloc-env.ts';
 import { openDatabase } from '../src/db/client.ts';
 
 export type Auth = Record<string, string>;
@@ -80,6 +82,8 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+import { freePort } from '../test/support/processes.ts';
+
 export { freePort, until } from '../test/support/processes.ts';
 
 /** A process's resident memory now and at its peak, in MB, from /proc. */
@@ -87,4 +91,39 @@ export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+}
+
+/**
+ * The compiled server (`node dist/server.js`, as `npm start` runs it, with its allocator settings) on
+ * PGlite in `dataDir`, on a free port; resolves once /readyz answers, with the time that took.
+ */
+export async function startCompiledServer(dataDir: string, env: Record<string, string> = {}) {
+  const port = await freePort();
+  const started = Date.now();
+  const child = spawn(process.execPath, ['dist/server.js'], {
+    cwd: join(repoRoot, 'server'),
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...MALLOC_ENV,
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (Date.now() - started > 120_000) throw new Error('the server did not become ready');
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return { child, base, readyMs: Date.now() - started };
 }

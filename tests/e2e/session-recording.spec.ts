@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { PASSWORD, expectNoSeriousA11yViolations, uniqueEmail } from './support/accounts';
+import { embeddedServerEnv } from './support/server-env.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const port = Number(process.env.E2E_PORT ?? 3100) + 7;
@@ -83,19 +84,7 @@ test.beforeAll(async () => {
     cwd: join(root, 'server'),
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: appURL,
-      DATA_DIR: dataDir,
-      MAIL_TRANSPORT: 'outbox',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      OPENAI_API_KEY: '',
-      OPENAI_BASE_URL: '',
-      STRIPE_SECRET_KEY: '',
-      REDIS_URL: '',
-      RATE_LIMIT_MULTIPLIER: '50',
+      ...embeddedServerEnv({ port, publicUrl: appURL, dataDir }),
       ANALYTICS_PROVIDER: 'posthog',
       POSTHOG_HOST: fake.url,
       POSTHOG_KEY: 'phc_e2e',

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import * as schema from './schema/index.ts';
 import { lockDataDir, type DataDirLock } from './lock.ts';
+import { migrate } from './migrate.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -65,13 +66,6 @@ export const PGLITE_SETTINGS = [
   'temp_buffers=2MB',
 ] as const;
 
-async function pgliteOptions() {
-  const { PGlite } = await import('@electric-sql/pglite');
-  return {
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
-  };
-}
-
 /**
  * A new cluster is made by PGlite's initdb, which runs two more WebAssembly instances beside the
  * database's and leaves about 500 MB behind it until the garbage collector happens to run. Making it
@@ -97,7 +91,9 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   let client = options.pglite;
   let lock: DataDirLock | null = null;
   if (!client) {
-    const settings = await pgliteOptions();
+    const settings = {
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
+    };
     if (options.dataDir) {
       mkdirSync(options.dataDir, { recursive: true });
       lock = lockDataDir(options.dataDir);
@@ -111,8 +107,9 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       lock?.release();
       throw error;
     }
+  } else {
+    await client.waitReady;
   }
-  await client.waitReady;
   const instance = client;
   // Drizzle asks PGlite for dates and intervals as text (it converts them itself) by passing
   // `parsers` with every query, and PGlite then copies its table of several hundred parsers each
@@ -192,6 +189,5 @@ async function openPostgres(url: string, searchPath?: string): Promise<Database>
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {
-  const { migrate } = await import('./migrate.ts');
   await migrate(database, { migrationsFolder });
 }

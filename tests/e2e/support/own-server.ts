@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { PASSWORD, linkIn, waitForMail, type Account } from './accounts';
 import { answerRequiredQuestions, createChapterByApi, tokenOf } from './home-helpers';
+import { embeddedServerEnv } from './server-env.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -113,19 +114,7 @@ export async function startOwnServer(options: {
     ['dist/server.js', '--role=all'],
     join(root, 'server'),
     {
-      ...process.env,
-      PORT: String(options.port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: options.publicUrl,
-      DATA_DIR: dataDir,
-      MAIL_TRANSPORT: 'outbox',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      OPENAI_API_KEY: '',
-      OPENAI_BASE_URL: '',
-      STRIPE_SECRET_KEY: '',
-      REDIS_URL: '',
-      RATE_LIMIT_MULTIPLIER: '50',
+      ...embeddedServerEnv({ port: options.port, publicUrl: options.publicUrl, dataDir }),
       ...options.env,
     },
   );

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { embeddedServerEnv } from './server-env.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 // One data folder per port, so two runs on different ports (E2E_PORT) never share a database.
@@ -20,29 +21,9 @@ if (
   process.exit(1);
 }
 
-// The allocator settings `npm start` runs the server with.
-const { MALLOC_ENV } = await import('../../../server/dist/malloc-env.js');
 const port = process.env.E2E_PORT ?? '3100';
 const serverDir = join(root, 'server');
-const env = {
-  ...process.env,
-  PORT: port,
-  HOST: '127.0.0.1',
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  DATA_DIR: dataDir,
-  MAIL_TRANSPORT: 'outbox',
-  LOG_LEVEL: 'warn',
-  DATABASE_URL: '',
-  OPENAI_API_KEY: '',
-  OPENAI_BASE_URL: '',
-  STRIPE_SECRET_KEY: '',
-  REDIS_URL: '',
-  // Journeys sign up many accounts from one address: loosen the per-IP limits, keep them enforced.
-  RATE_LIMIT_MULTIPLIER: '50',
-  // No automatic backup in the middle of a journey (server/test/integration/backup-schedule.test.ts).
-  BACKUP_EVERY_HOURS: '0',
-  ...MALLOC_ENV,
-};
+const env = embeddedServerEnv({ port, publicUrl: `http://127.0.0.1:${port}`, dataDir });
 
 // Gift codes for the premium journeys, valid for two more years.
 const GIFT_CODES = 5;

@@ -1,0 +1,5 @@
+export function embeddedServerEnv(where: {
+  port: number | string;
+  publicUrl: string;
+  dataDir: string;
+}): NodeJS.ProcessEnv;
