@@ -19,7 +19,8 @@ import {
 import { readAddress } from '../interviewer/address.ts';
 import { THEMES, isThemeId } from '../interviewer/themes.ts';
 import { countWords, normalize } from '../interviewer/text.ts';
-import { cleanSpeech, isNonAnswer, splitSentences, typeset } from './text.ts';
+import { isNonAnswer, splitSentences, typeset } from './text.ts';
+import { knownNames, writeUp, type KnownNames } from '../speech/index.ts';
 import type { Narrator } from './perspective.ts';
 import { readNarrator, retell, subjectOf } from './perspective.ts';
 import { stylePhrases } from './phrases.ts';
@@ -58,7 +59,8 @@ export class EmbeddedWriter implements Writer {
 export function writeChapter(input: WriterInput): WriterOutput {
   const language: Language = input.language === 'en' ? 'en' : 'fr';
   const warnings: string[] = [];
-  const answers = readAnswers(input.transcript, language);
+  const known = namesOf(input);
+  const answers = readAnswers(input.transcript, language, known);
   const said = answers.map((a) => a.sentences.join(' '));
   const nameUse = input.profile.find((p) => p.questionId === 'name_use')?.answer ?? null;
   const ownNames = readAddress(input.personName, nameUse, language).ownNames;
@@ -77,7 +79,11 @@ export function writeChapter(input: WriterInput): WriterOutput {
 }
 
 /** The person's answers with the theme of the question each one answers; empty answers left out. */
-export function readAnswers(transcript: TranscriptMessage[], language: Language): Answer[] {
+export function readAnswers(
+  transcript: TranscriptMessage[],
+  language: Language,
+  known?: KnownNames,
+): Answer[] {
   const answers: Answer[] = [];
   let theme: string | null = null;
   for (const message of transcript) {
@@ -85,13 +91,23 @@ export function readAnswers(transcript: TranscriptMessage[], language: Language)
       theme = themeOf(message, language) ?? theme;
       continue;
     }
-    const sentences = splitSentences(cleanSpeech(message.content, language)).filter(
+    const sentences = splitSentences(writeUp(message.content, language, known)).filter(
       (s) => !isNonAnswer(s, language),
     );
     if (countWords(sentences.join(' ')) < MIN_ANSWER_WORDS) continue;
     answers.push({ sentences, theme });
   }
   return answers;
+}
+
+/** Names as the person writes them: their own name, their onboarding answers, what they typed with capitals. */
+function namesOf(input: WriterInput): KnownNames {
+  return knownNames([
+    input.personName ?? '',
+    ...input.profile.map((p) => p.answer),
+    ...(input.context ?? []),
+    ...input.transcript.filter((m) => m.type === 'user').map((m) => m.content),
+  ]);
 }
 
 function themeOf(message: TranscriptMessage, language: Language): string | null {

@@ -3,6 +3,7 @@ import type { Language } from './types.ts';
 import { EN_NUMBER_WORDS, FR_NUMBER_WORDS } from '../interviewer/lexicon.ts';
 import { normalize } from '../interviewer/text.ts';
 import { straightApostrophes } from './text.ts';
+import { spelledNumbers as spokenNumbers } from '../speech/numbers.ts';
 
 const CAPITALISED = /(?<![\p{L}\p{N}-])\p{Lu}[\p{L}]*(?:['-]\p{L}+)*/gu;
 const NUMBER = /(?<![\p{L}\p{N}])\d+(?:[.,]\d+)?/gu;
@@ -50,10 +51,14 @@ export function findUnsupported(
     add(token);
   }
   const numbersSaid = spelledNumbers(source, language);
+  for (const said of spokenNumbers(source, language)) numbersSaid.add(said.value);
   for (const match of plain.matchAll(NUMBER)) {
     const token = match[0];
     const value = Number(token.replace(',', '.'));
     if (sourceWords.has(token) || source.includes(token) || numbersSaid.has(value)) continue;
+    // « en soixante-huit », "in '68": a year of the last century said by its last two digits.
+    if (value >= 1920 && value <= 1999 && (numbersSaid.has(value - 1900) || sourceWords.has(String(value - 1900))))
+      continue;
     if (allowedWords.has(token)) continue;
     add(token);
   }

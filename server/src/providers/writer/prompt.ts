@@ -107,8 +107,8 @@ function perspectiveRule(
           : '“he”'
         : null;
   if (fr)
-    return `à la troisième personne : racontez l’histoire de ${who ?? 'la personne'}${pronoun ? `, ${pronoun}` : ''} ; ses paroles peuvent être citées entre guillemets.`;
-  return `in the third person: tell the story of ${who ?? 'the person'}${pronoun ? `, ${pronoun}` : ''}; their words may be quoted.`;
+    return `à la troisième personne : racontez l’histoire de ${who ?? 'la personne'}${pronoun ? `, ${pronoun}` : ''} ; transposez chaque verbe et chaque pronom (« on s’est mariés » → « ils se sont mariés ») : aucun mot à la première personne (je, me, mon, nous, notre, on) hors d’une citation ; ses paroles peuvent être citées entre guillemets.`;
+  return `in the third person: tell the story of ${who ?? 'the person'}${pronoun ? `, ${pronoun}` : ''}; turn every verb and pronoun (“we got married” → “they got married”): no first-person word (I, me, my, we, our) outside a quotation; their words may be quoted.`;
 }
 
 function instructionText(options: SummaryOptions, language: Language): string {
@@ -132,8 +132,8 @@ function fieldsText(input: WriterInput, language: Language): string {
   if (input.doTitle)
     fields.push(
       fr
-        ? '"title" (un titre court, au plus 8 mots, tiré de ce qu’elle a raconté)'
-        : '"title" (a short title, at most 8 words, drawn from what they told)',
+        ? '"title" (un titre court, au plus 8 mots, tiré de ce qu’elle a raconté : il nomme le lieu et l’époque principaux, ou le sujet principal ; jamais un mot générique comme « Souvenirs »)'
+        : '"title" (a short title, at most 8 words, drawn from what they told: it names the main place and period, or the main subject; never a generic word like “Memories”)',
     );
   if (input.doKeywords)
     fields.push(

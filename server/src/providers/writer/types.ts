@@ -38,6 +38,11 @@ export interface WriterInput {
   profile: ProfileAnswer[];
   /** the chapter's messages, user and assistant, chronological */
   transcript: TranscriptMessage[];
+  /**
+   * What the person wrote elsewhere, for the spelling of names: other chapters' titles and keywords, picture
+   * captions. Optional; never a source of facts.
+   */
+  context?: string[];
   /** the chapter's current text (generated or edited by hand), null when there is none */
   previousSummary: string | null;
   doTitle: boolean;

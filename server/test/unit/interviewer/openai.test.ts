@@ -83,6 +83,8 @@ describe('openai interviewer', () => {
     expect(system!.content).toContain('Les vacances chez ma grand-mère Louise');
     expect(system!.content).toMatch(/thèmes qu'elle souhaite raconter : enfance, voyages/);
     expect(system!.content).toMatch(/déjà abordés[^\n]*: enfance/);
+    expect(system!.content).toContain('parole brute, transcrite par la reconnaissance vocale');
+    expect(system!.content).toContain("« la peugeot », « la 2cv ») n'est jamais un lieu");
     expect(system!.content).not.toMatch(/\{\{\w+\}\}/);
     // The opening instruction comes first, then the transcript alternates assistant and user.
     expect(turns.map((t) => t.role)).toEqual(['user', 'assistant', 'user']);
@@ -107,6 +109,8 @@ describe('openai interviewer', () => {
     const body = fake.requestsTo('chat')[0]!.json;
     expect(body.messages[0].content).toContain('You are the biographer');
     expect(body.messages[0].content).toContain('Address the person as “Margaret”');
+    expect(body.messages[0].content).toContain('Answers may be raw speech');
+    expect(body.messages[0].content).toContain('is never a place');
     expect(body.messages[1].content).toMatch(/A new chapter begins/);
   });
 

