@@ -248,8 +248,10 @@ export function countFirstPerson(text: string, language: Language): number {
 /** The facts of the sample that the text does not hold: names in their exact form, years as digits. */
 export function missingFacts(text: string, facts: SpeechSample['facts']): string[] {
   const missing: string[] = [];
+  // The printed text has curly apostrophes (« rue d’Aubagne »); the facts are typed with straight ones.
+  const plain = text.replace(/[’‘]/g, "'");
   for (const name of facts.names)
-    if (!wholeWords(escapeRegExp(name), 'u').test(text)) missing.push(name);
+    if (!wholeWords(escapeRegExp(name.replace(/[’‘]/g, "'")), 'u').test(plain)) missing.push(name);
   for (const year of facts.years)
     if (!new RegExp(`(?<!\\d)${year}(?!\\d)`).test(text)) missing.push(String(year));
   return missing;

@@ -37,6 +37,8 @@ export interface ProperName {
   usuallyName: boolean;
   /** a town of 10,000 people or more, a department, a region or a country */
   wellKnown: boolean;
+  /** a department, a region or a country: « du cantal », « en bretagne » */
+  area: boolean;
   /** from the hand-kept lists of lists.ts: trusted as a name wherever it is said */
   listed: boolean;
 }
@@ -47,6 +49,8 @@ export interface SpeechLexicon {
   isWord(lower: string): boolean;
   /** proper names by their key (see `nameKey`); multi-word names are keyed by their words joined by spaces */
   names: Map<string, ProperName>;
+  /** first names, by `nameKey`, whatever else the word also names (« rose » is a first name and a town) */
+  firstNames: Set<string>;
   /** the longest name, in words */
   longestName: number;
   /** French nouns of nationality and inhabitants (capitalised after an article) */
@@ -90,7 +94,7 @@ function buildFrench(): SpeechLexicon {
   const add = (
     form: string,
     kind: ProperKind,
-    options: { wellKnown?: boolean; listed?: boolean } = {},
+    options: { wellKnown?: boolean; listed?: boolean; area?: boolean } = {},
   ) => {
     // « Le Havre » is found as « le havre »; « La Rochelle » also as « rochelle », which is no word.
     const bare = form.replace(/^(?:la|le|les|l['’])\s*/iu, '');
@@ -108,6 +112,7 @@ function buildFrench(): SpeechLexicon {
         ambiguous,
         usuallyName,
         wellKnown: options.wellKnown === true,
+        area: options.area === true,
         listed: options.listed === true,
       });
     }
@@ -124,12 +129,14 @@ function buildFrench(): SpeechLexicon {
   }
   for (const file of ['departements', 'regions'] as const) {
     const rows = readJson<{ nom: string }[]>(`@etalab/decoupage-administratif/data/${file}.json`);
-    for (const row of rows) add(row.nom, 'place', { wellKnown: true });
+    for (const row of rows) add(row.nom, 'place', { wellKnown: true, area: true });
   }
-  for (const country of countryNames('fr')) add(country, 'place', { wellKnown: true });
-  for (const name of firstNames('fr')) add(capitalizeName(name), 'person');
+  for (const country of countryNames('fr')) add(country, 'place', { wellKnown: true, area: true });
+  const givenNames = firstNames('fr');
+  for (const name of givenNames) add(capitalizeName(name), 'person');
   return {
     language: 'fr',
+    firstNames: new Set(givenNames.map(nameKey)),
     isWord: (lower) => words.has(lower),
     names,
     longestName: longest(names),
@@ -159,12 +166,14 @@ function buildEnglish(): SpeechLexicon {
       ambiguous,
       usuallyName,
       wellKnown: kind === 'place',
+      area: false,
       listed,
     });
   };
   for (const { form, kind } of listedNames('en')) add(form, kind, true);
   for (const country of countryNames('en')) add(country, 'place');
-  for (const name of firstNames('en')) add(capitalizeName(name), 'person');
+  const givenNames = firstNames('en');
+  for (const name of givenNames) add(capitalizeName(name), 'person');
   // Every other word spoken English writes with a capital: places, surnames, brands.
   for (const word of subtlex) {
     if (!/^\p{Lu}\p{Ll}+$/u.test(word.word) || word.count < 5) continue;
@@ -172,6 +181,7 @@ function buildEnglish(): SpeechLexicon {
   }
   return {
     language: 'en',
+    firstNames: new Set(givenNames.map(nameKey)),
     isWord: (lower) => words.has(lower) || lowerCommon.has(lower),
     names,
     longestName: longest(names),

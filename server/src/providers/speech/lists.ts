@@ -239,6 +239,19 @@ const FR_PLACES = [
   'Kabylie',
   'Sahara',
   'Union soviétique',
+  'Bastille',
+  'Belle de Mai',
+  'Canebière',
+  'Vieux-Port',
+  'Notre-Dame',
+  'Notre-Dame-de-la-Garde',
+  'Montmartre',
+  'Belleville',
+  'Ménilmontant',
+  'Champs-Élysées',
+  'Croix-Rousse',
+  'Fourvière',
+  'Quartier latin',
   'Yougoslavie',
   'Tchécoslovaquie',
 ];
@@ -269,6 +282,11 @@ const EN_PLACES = [
   'Thames',
   'Mississippi',
   'Soviet Union',
+  'Pearl Harbor',
+  'World Series',
+  'Wall Street',
+  'Broadway',
+  'Hollywood',
 ];
 
 export interface ListedName {

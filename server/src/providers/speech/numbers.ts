@@ -164,8 +164,11 @@ function readNumber(
     const value = wordValue(tokens[i]!.text, language);
     if (value === null) break;
     if (any && current > 0 && current % 100 !== 0 && current < 100) {
-      // "sixty three", « vingt et un »: a unit after a round ten.
-      if (current >= 20 && current % 10 === 0 && value < 10) {
+      // "sixty three", « vingt et un », « soixante et onze »: a unit after a round ten.
+      if (
+        (current >= 20 && current % 10 === 0 && value < 10) ||
+        (fr && (current === 60 || current === 80) && value >= 10 && value < 20)
+      ) {
         current += value;
         i++;
         continue;
@@ -214,8 +217,8 @@ export function yearsToDigits(text: string, language: Language): string {
       number.value <= 99 &&
       !unitAfter &&
       (fr
-        ? /(?:^|[^\p{L}])(?:en|jusqu'en|depuis|des|vers|annee|annees)\s*$/u.test(before)
-        : /(?:^|[^\p{L}])(?:in|since|until|till|of|around)\s*$/u.test(before))
+        ? /(?:^|[^\p{L}])(?:en|jusqu'en|depuis|des|vers|annee|annees|janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|(?:suis|est|etait|nee?) de)\s*$/u.test(before)
+        : /(?:^|[^\p{L}])(?:in|since|until|till|of|around|january|february|march|april|may|june|july|august|september|october|november|december)\s*$/u.test(before))
     )
       year = 1900 + number.value;
     if (year === null) continue;

@@ -89,7 +89,9 @@ export function punctuate(text: string, language: Language): string {
   const words: Word[] = [];
   const out: string[] = [];
   const flush = () => {
-    if (words.length) out.push(render(segment(words, lex, language)));
+    // A sentence the person wrote with its punctuation, or a short one, is left as it is.
+    const written = words.length <= 12 || words.filter((w) => w.text.endsWith(',')).length * 12 >= words.length;
+    if (words.length) out.push(render(written ? words : segment(words, lex, language)));
     words.length = 0;
   };
   for (const token of tokens) {
@@ -141,6 +143,8 @@ function segment(words: Word[], lex: typeof FR | typeof EN, language: Language):
     const next = words[i + 1];
     if (!next || !lex.verbish.test(plainLower(next)) && !lex.verbish.test(rest(next))) return false;
     const prev = full(words[i - 1]);
+    // « nous nous sommes mariés »: the second one is the reflexive.
+    if (prev === lower || lex.subjects.has(prev) || lex.maybeSubjects.has(prev)) return false;
     return !lex.prepositions.has(prev) && !lex.determiners.has(prev) && !STRESS_AFTER.has(prev);
   };
   const isFinite = (k: number): boolean => {
@@ -330,6 +334,12 @@ function splitLong(words: Word[], language: Language): void {
         if (!isCut) continue;
         if (best < 0 || Math.abs(k - middle) < Math.abs(best - middle)) best = k;
       }
+      // No « et » to cut at: the comma nearest the middle, with a clause on each side.
+      if (best < 0)
+        for (let k = start + 6; k < i - 6; k++) {
+          if (words[k]!.before !== ',' && !words[k - 1]!.text.endsWith(',')) continue;
+          if (best < 0 || Math.abs(k - middle) < Math.abs(best - middle)) best = k;
+        }
       if (best > 0) {
         const cut = words[best]!;
         if (/^(?:et|and)$/.test(cut.lower)) cut.drop = true;

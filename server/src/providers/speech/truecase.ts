@@ -78,7 +78,16 @@ export function truecase(text: string, language: Language, options: TruecaseOpti
       a !== undefined && b !== undefined && /^\s+$/.test(text.slice(a.end, b.start));
     const prevWord = joined(previous, token) ? previous!.lower : null;
     const prev = prevWord !== null && !token.prefix ? prevWord : null;
-    let written = decide(token, prev, prevWord, joined(token, next) ? next : undefined, lexicon, known, introducers);
+    let written = decide(
+      token,
+      prev,
+      prevWord,
+      joined(token, next) ? next : undefined,
+      joined(previous, token) ? previous : undefined,
+      lexicon,
+      known,
+      introducers,
+    );
     if (naming !== null) {
       if (language === 'fr' && FR_NAME_PARTICLES.has(token.lower) && !token.prefix) continue;
       if (naming === 'street' && written === null && !isStopWord(token.lower, language))
@@ -106,6 +115,23 @@ export function truecase(text: string, language: Language, options: TruecaseOpti
     if (written !== null)
       replacements.push({ start: token.start + token.prefix.length, end: token.end, text: written });
   }
+  // « avec rose … rose elle tenait »: a word found to be a name is one everywhere in the answer.
+  const named = new Map<string, string>();
+  for (const r of replacements) {
+    const said = text.slice(r.start, r.end);
+    if (!/\s/.test(said) && lexicon.isWord(said.toLocaleLowerCase('fr')) && lexicon.firstNames.has(nameKey(said)))
+      named.set(said.toLocaleLowerCase('fr'), r.text);
+  }
+  if (named.size) {
+    const determiners = language === 'fr' ? FR_DETERMINERS : EN_DETERMINERS;
+    tokens.forEach((token, i) => {
+      const form = named.get(token.lower);
+      if (!form || token.prefix || !isLower(token.word)) return;
+      if (determiners.has(tokens[i - 1]?.lower ?? '')) return;
+      if (replacements.some((r) => r.start <= token.start && r.end >= token.end)) return;
+      replacements.push({ start: token.start, end: token.end, text: form });
+    });
+  }
   return apply(text, replacements);
 }
 
@@ -120,6 +146,7 @@ function decide(
   prev: string | null,
   prevWord: string | null,
   next: Token | undefined,
+  previousToken: Token | undefined,
   lexicon: SpeechLexicon,
   known: KnownNames,
   introducers: Set<string>,
@@ -129,7 +156,9 @@ function decide(
   const key = nameKey(lower);
   if (!fr && /^i(?:['’](?:m|ve|d|ll))?$/.test(lower)) return `I${word.slice(1)}`;
   const own = known.get(key);
-  if (own && !/\s/.test(own)) return own;
+  // « Rose » as the person writes her, but not in « une robe rose ».
+  const commonHere = lexicon.isWord(lower) && prevWord !== null && (fr ? FR_DETERMINERS : EN_DETERMINERS).has(prevWord);
+  if (own && !/\s/.test(own) && !commonHere) return own;
   if (!fr && lexicon.alwaysCapital.has(lower)) return capitalizeWord(word, 'en');
   if (fr && lexicon.nationalities.has(lower) && prevWord && FR_PLURAL_DETERMINERS.has(prevWord)) return capitalizeWord(word, 'fr');
   const entry = lexicon.names.get(key);
@@ -142,16 +171,37 @@ function decide(
     const determiners = fr ? FR_DETERMINERS : EN_DETERMINERS;
     if (entry.kind === 'person' || entry.kind === 'name') {
       if (entry.usuallyName && !(prevWord && determiners.has(prevWord)) && !token.prefix) return form;
-      // "bill and i", « pierre et moi »
-      if (next && /^(?:and|et)$/.test(next.lower) && !(prevWord && determiners.has(prevWord))) return null;
-      return null;
     }
-    if (entry.kind === 'place' && entry.wellKnown && (prevWord === 'à' || prevWord === 'in' || prevWord === 'to' || prevWord === 'from')) return form;
+    if (entry.kind === 'place') {
+      const after = prevWord ?? '';
+      // « à tours », « de tours à paris », « tours paris »: a town said as a town.
+      if (entry.wellKnown && /^(?:à|in|to|from|near|de|d|et|entre|vers)$/.test(after)) return form;
+      if (entry.wellKnown && (isPlaceWord(next, lexicon) || isPlaceWord(previousToken, lexicon))) return form;
+      // « des gars du cantal », « dans le nord »
+      if (entry.area && /^(?:du|en|le|la|l|dans)$/.test(after)) return form;
+      // « saint-nectaire dans le puy-de-dôme », but « du saint-nectaire », the cheese.
+      if (/^saint/.test(lower) && !/^(?:du|un|le|ce|bon)$/.test(after)) return form;
+    }
+    if (entry.kind === 'person' || entry.kind === 'name' || lexicon.firstNames.has(key)) {
+      // « rose elle tenait l'épicerie »: a name doubled by its pronoun.
+      if (next && /^(?:il|elle|he|she)$/.test(next.lower) && !(prevWord && (fr ? FR_DETERMINERS : EN_DETERMINERS).has(prevWord))) return form;
+      // "frank was", "bill and i", "with frank"
+      if (!fr && !(prevWord && EN_DETERMINERS.has(prevWord)) && (/^(?:was|had|said|worked|came|went|and|would|used|got|took|told|never|always|is|has)$/.test(next?.lower ?? '') || /^(?:and|with|me|called|named|to|uncle|aunt)$/.test(prevWord ?? '')))
+        return form;
+    }
     return null;
   }
   // A word of no dictionary is a name: « couriot », « fauriel », « geoffroy-guichard ».
   if (isUnknownWord(lower, lexicon)) return capitalizeWord(word, lexicon.language);
   return null;
+}
+
+/** A town everybody knows, or a name already written with its capital: « tours paris ». */
+function isPlaceWord(token: Token | undefined, lexicon: SpeechLexicon): boolean {
+  if (!token) return false;
+  if (/^\p{Lu}/u.test(token.word)) return true;
+  const entry = lexicon.names.get(nameKey(token.lower));
+  return entry?.kind === 'place' && entry.wellKnown;
 }
 
 function formOf(entry: ProperName, spoken: string, language: Language): string {
@@ -194,7 +244,9 @@ function matchPhrase(
     if (!entry) continue;
     // « la paix », « les martyrs »: words that are also a hamlet's name stay words.
     const allWords = span.every((t) => lexicon.isWord(t.lower));
-    if (!entry.listed && (entry.ambiguous || allWords) && !entry.wellKnown) continue;
+    // « sur le port » is no town of La Réunion: words only make a listed name, or a saint's town.
+    if (!entry.listed && allWords && !(entry.wellKnown && /^saint/.test(key))) continue;
+    if (!entry.listed && entry.ambiguous && !entry.wellKnown) continue;
     return { form: formOf(entry, raw, lexicon.language), next: from + n };
   }
   // « saint pierre » → « Saint-Pierre »: a saint's name, for a church, a feast or a place.
@@ -221,6 +273,9 @@ export function capitalizeWord(word: string, language: Language): string {
       if (index > 0 && language === 'fr' && FR_NAME_PARTICLES.has(part)) return part;
       const elided = part.match(/^([ld]['’])(.+)$/);
       if (elided && index > 0) return elided[1]! + upperFirst(elided[2]!);
+      // "o'malley" → "O'Malley"
+      const irish = part.match(/^(o['’])(\p{L}.+)$/iu);
+      if (irish && language === 'en') return irish[1]!.toUpperCase() + upperFirst(irish[2]!);
       return upperFirst(part);
     })
     .join('-');

@@ -84,6 +84,10 @@ export function readAnswers(
   language: Language,
   known?: KnownNames,
 ): Answer[] {
+  // A name found in one answer (« voisins avec rose » after « rose elle tenait l'épicerie ») is one in all.
+  const said = transcript.filter((m) => m.type === 'user').map((m) => writeUp(m.content, language, known));
+  const found = knownNames(said);
+  const names: KnownNames = new Map([...found, ...(known ?? new Map<string, string>())]);
   const answers: Answer[] = [];
   let theme: string | null = null;
   for (const message of transcript) {
@@ -91,10 +95,13 @@ export function readAnswers(
       theme = themeOf(message, language) ?? theme;
       continue;
     }
-    const sentences = splitSentences(writeUp(message.content, language, known)).filter(
+    const sentences = splitSentences(writeUp(message.content, language, names)).filter(
       (s) => !isNonAnswer(s, language),
     );
-    if (countWords(sentences.join(' ')) < MIN_ANSWER_WORDS) continue;
+    // « En 1938. », « À Saint-Étienne. »: two words are an answer when they hold a year or a name.
+    const joined = sentences.join(' ');
+    const holdsFact = /\d{4}|(?<!^|[.!?…]\s)\p{Lu}/u.test(joined) || /^\S+\s+\p{Lu}/u.test(joined);
+    if (countWords(joined) < (holdsFact ? 2 : MIN_ANSWER_WORDS)) continue;
     answers.push({ sentences, theme });
   }
   return answers;

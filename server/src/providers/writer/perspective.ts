@@ -34,6 +34,12 @@ export const THIRD_PERSON_WORDS: Record<Language, readonly string[]> = {
     'même',
     "l'auteur",
     'auteur',
+    'ils',
+    'elles',
+    'leur',
+    'leurs',
+    'eux',
+    'famille',
   ],
   en: [
     'she',
@@ -53,6 +59,15 @@ export const THIRD_PERSON_WORDS: Record<Language, readonly string[]> = {
     'the',
     'author',
     "author's",
+    'they',
+    'them',
+    'their',
+    'theirs',
+    'themselves',
+    "they're",
+    "they'd",
+    "they've",
+    "they'll",
   ],
 };
 
@@ -196,7 +211,14 @@ function retellFrench(text: string, narrator: Narrator, named: boolean): Retold 
       },
     );
   }
-  // What is left cannot be retold without guessing: "il me disait" (me: direct or indirect?), "nous", "vous".
+  out = retellWe(out);
+  if (!out) return { text, ok: false, named: usedName };
+  out = retellMe(out, narrator);
+  // « avec maman », « papa disait »: the narrator's parents, told from outside.
+  out = out
+    .replace(/(?<![\p{L}'])([Mm])aman(?![\p{L}'])/gu, (_, m: string) => (m === 'M' ? 'Sa mère' : 'sa mère'))
+    .replace(/(?<![\p{L}'])([Pp])apa(?![\p{L}'])/gu, (_, p: string) => (p === 'P' ? 'Son père' : 'son père'));
+  // What is left cannot be retold without guessing: "vous", "tu", a verb whose plural is not sure.
   if (
     /(?<![\p{L}'])(?:[jmt]'|(?:je|me|moi|nous|notre|nos|tu|te|toi|ton|ta|tes|vous|votre|vos)(?![\p{L}]))/iu.test(
       out,
@@ -204,6 +226,142 @@ function retellFrench(text: string, narrator: Narrator, named: boolean): Retold 
   )
     ok = false;
   return { text: out, ok, named: usedName };
+}
+
+const FR_PLURAL: Record<string, string> = {
+  est: 'sont',
+  a: 'ont',
+  va: 'vont',
+  fait: 'font',
+  peut: 'peuvent',
+  veut: 'veulent',
+  doit: 'doivent',
+  sait: 'savent',
+  dit: 'disent',
+  vient: 'viennent',
+  revient: 'reviennent',
+  devient: 'deviennent',
+  tient: 'tiennent',
+  prend: 'prennent',
+  met: 'mettent',
+  voit: 'voient',
+  part: 'partent',
+  sort: 'sortent',
+  vit: 'vivent',
+  boit: 'boivent',
+  connaît: 'connaissent',
+  croit: 'croient',
+  fut: 'furent',
+  eut: 'eurent',
+  sommes: 'sont',
+  avons: 'ont',
+  allons: 'vont',
+  faisons: 'font',
+  disons: 'disent',
+  pouvons: 'peuvent',
+  voulons: 'veulent',
+  devons: 'doivent',
+  savons: 'savent',
+  venons: 'viennent',
+  prenons: 'prennent',
+};
+
+/** The third person plural of a verb said with « on » or « nous »: « était » / « étions » → « étaient ». */
+export function frenchPlural(verb: string): string | null {
+  const lower = verb.toLowerCase();
+  if (FR_PLURAL[lower]) return FR_PLURAL[lower];
+  if (/(?:ait|ions)$/.test(lower)) return lower.replace(/(?:ait|ions)$/, 'aient');
+  if (/(?:ons)$/.test(lower) && lower.length > 4) return lower.replace(/ons$/, 'ent');
+  if (/[^ée]e$/.test(lower) && lower.length > 3) return `${lower}nt`;
+  return null;
+}
+
+const FR_INDIRECT =
+  /^(?:vien|ven|arriv|di|dis|dit|disai|demand|donn|appr|écri|écriv|offr|parl|répond|racont|montr|expliqu|promi|promet|propos|plai|plu|plaisai|manqu|téléphon|march|fai|fais|envoy|achet|prêt|apport|rend|souri|conseill|interdi|permi|permett|lanç|jet|cri|chant|lis|lu|port)/;
+
+/** « il m'a dit » → « il lui a dit », « il m'a vue » → « il l'a vue »: the narrator as an object. */
+function retellMe(text: string, narrator: Narrator): string {
+  const direct = narrator.gender === 'm' ? 'le' : 'la';
+  return text.replace(
+    /(?<![\p{L}'])([Mm])(?:e\s+|')((?:(?:ne|n')\s*)?)(\p{L}+)(\s+(\p{L}+))?/gu,
+    (match, m: string, ne: string, verb: string, rest: string | undefined, participle: string | undefined) => {
+      const lower = verb.toLowerCase();
+      // « me voilà », « me suis » belong to the narrator's own subject, handled with « je ».
+      if (/^(?:suis|voilà|voila)$/.test(lower)) return match;
+      const auxiliary = /^(?:a|avait|as|ai|aura|aurait|eut|ont|avaient)$/.test(lower);
+      const meaning = auxiliary && participle ? participle.toLowerCase() : lower;
+      const object = FR_INDIRECT.test(meaning)
+        ? 'lui '
+        : /^[aeiouyhéèêàâîôû]/i.test(verb)
+          ? "l'"
+          : `${direct} `;
+      const pronoun = m === 'M' ? object[0]!.toUpperCase() + object.slice(1) : object;
+      return `${pronoun}${ne}${verb}${rest ?? ''}`.replace(/ {2,}/g, ' ');
+    },
+  );
+}
+
+/**
+ * « on s'est mariés » → « ils se sont mariés », « on habitait » → « la famille habitait », « nous étions » →
+ * « ils étaient », « notre maison » → « leur maison ». Null when a verb cannot be turned with certainty.
+ */
+function retellWe(text: string): string | null {
+  let failed = false;
+  let out = text.replace(
+    /(?<![\p{L}'])(qu'|[Oo]n|[Nn]ous)(\s+|(?<=qu')(?=on))(on\s+)?((?:(?:n'|ne\s+)?)(?:(?:se\s+|s'|y\s+|en\s+|l'|le\s+|la\s+|les\s+|lui\s+|leur\s+|nous\s+)*))(\p{L}+)(?=((?:\s+\p{L}+){0,3}))/gu,
+    (match, head: string, space: string, onAfterQu: string | undefined, clitics: string, verb: string, after: string) => {
+      const qu = head === "qu'";
+      if (qu && !onAfterQu && !/^on$/i.test(space + '')) {
+        if (!/^on\s/i.test(match.slice(3))) return match;
+      }
+      const subject = qu ? 'on' : head.toLowerCase();
+      const capital = /^[ON]/.test(head);
+      // « qui nous gardait »: « nous » is the object there, turned below.
+      if (subject === 'nous' && !/(?:ons|sommes)$/i.test(verb)) return match;
+      const plainClitics = clitics.replace(/(^|\s)nous(\s|$)/g, '$1se$2');
+      const participlePlural = /(?:^|\s)\p{L}+(?:és|ées|is|us|ts|tes)(?:\s|$)/u.test(after);
+      const lowerVerb = verb.toLowerCase();
+      let subjectWord: string;
+      let verbWord: string;
+      if (subject === 'on' && !participlePlural) {
+        subjectWord = 'la famille';
+        verbWord = verb;
+      } else {
+        const plural =
+          subject === 'nous' ? frenchPluralFromWe(lowerVerb) : frenchPlural(lowerVerb);
+        if (!plural) {
+          failed = true;
+          return match;
+        }
+        subjectWord = 'ils';
+        verbWord = plural;
+      }
+      const said = `${subjectWord} ${plainClitics.replace(/(^|\s)s'\s*(?![aeiouyhéèêàâîôû])/giu, '$1se ').replace(/(^|\s)(?:se|s')\s*(?=[aeiouyhéèêàâîôû])/giu, "$1s'")}${verbWord}`
+        .replace(/s'\s+/g, "s'")
+        .replace(/\s{2,}/g, ' ');
+      const elidedSaid = said.replace(/(?<![\p{L}'])(ne|se)\s+(?=[aeiouyhéèêàâîôû])/giu, (_, w: string) => `${w[0]}'`);
+      const lead = qu ? (subjectWord === 'ils' ? "qu'" : 'que ') : '';
+      const written = `${lead}${elidedSaid}`;
+      return capital ? written[0]!.toUpperCase() + written.slice(1) : written;
+    },
+  );
+  if (failed) return null;
+  out = out
+    .replace(/(?<![\p{L}'])(avec|chez|pour|sans|entre|que|qu'|à|de|sur|vers|contre|comme|derrière|devant|avant|après)\s+nous(?![\p{L}'])/giu, '$1 eux')
+    // « qui nous gardait », « on nous disait »: the family as an object.
+    .replace(/(?<![\p{L}'])nous\s+(\p{L}+)/gu, (match, verb: string) =>
+      /(?:ons|sommes)$/i.test(verb) ? match : `${FR_INDIRECT.test(verb.toLowerCase()) ? 'leur' : 'les'} ${verb}`,
+    )
+    .replace(/(?<![\p{L}'])([Nn])otre(?![\p{L}'-])/gu, (_, n: string) => (n === 'N' ? 'Leur' : 'leur'))
+    .replace(/(?<![\p{L}'])([Nn])os(?![\p{L}'])/gu, (_, n: string) => (n === 'N' ? 'Leurs' : 'leurs'))
+  return out;
+}
+
+function frenchPluralFromWe(verb: string): string | null {
+  if (FR_PLURAL[verb]) return FR_PLURAL[verb];
+  if (/ions$/.test(verb)) return verb.replace(/ions$/, 'aient');
+  if (/ons$/.test(verb) && verb.length > 4) return verb.replace(/ons$/, 'ent');
+  return null;
 }
 
 /** "était" for "étais", "a" for "ai", "vient" for "viens"; null when the form is not one we can be sure of. */

@@ -44,20 +44,23 @@ export function makeTitle(answers: string[], language: Language, ownNames: strin
   );
   const thing = nounPhrase(answers, language, ownNames);
 
+  // A publisher's title: the place and the period first, then the place and what the chapter is about.
   let title: string;
-  if (place && thing) title = `${capitalize(place)}, ${thing}`;
-  else if (place && years.length >= 2)
+  const period = years.length >= 2 ? `${years[0]}–${years[years.length - 1]}` : null;
+  if (place && period)
     title = placeAfterYears
-      ? `${fr ? 'Les années' : 'The years'} ${placeAfterYears} (${years[0]}–${years[years.length - 1]})`
-      : `${capitalize(place)} (${years[0]}–${years[years.length - 1]})`;
+      ? `${fr ? 'Les années' : 'The years'} ${placeAfterYears} (${period})`
+      : `${capitalize(place)} (${period})`;
+  else if (place && thing) title = `${capitalize(place)}, ${thing}`;
   else if (place && years.length === 1) title = `${capitalize(place)}, ${years[0]}`;
   else if (place) title = capitalize(place);
-  else if (thing && years.length >= 1)
-    title = `${capitalize(thing)} (${years.length >= 2 ? `${years[0]}–${years[years.length - 1]}` : years[0]})`;
+  else if (thing && years.length >= 1) title = `${capitalize(thing)} (${period ?? years[0]})`;
   else if (thing) title = capitalize(thing);
   else {
     const person = [...proper.values()].sort((a, b) => b.count - a.count || a.first - b.first)[0];
-    title = person ? person.text : fr ? 'Souvenirs' : 'Memories';
+    // Never a generic word: the person the chapter is about, else the word it comes back to most.
+    const term = weighTerms(answers, language, ownNames)[0];
+    title = person ? person.text : term ? capitalize(term.text) : fr ? 'Souvenirs' : 'Memories';
   }
   return title.length <= MAX_TITLE_CHARS
     ? title
@@ -83,7 +86,7 @@ export function nounPhrase(
     const regex =
       language === 'fr'
         ? new RegExp(
-            `(?<![\\p{L}'])${FR_ARTICLE}\\s*((?:[\\p{Ll}]+\\s+)?)(${word}s?)(\\s+(?:de|d'|du|des)\\s*(?:(?:la|l')\\s*)?(?!${FR_ARTICLE}(?![\\p{L}])|(?:ton|ta|tes|son|sa|ses|votre|vos|leur|leurs)(?![\\p{L}]))[\\p{L}'-]+)?(?![\\p{L}])`,
+            `(?<![\\p{L}'])${FR_ARTICLE}(?:(?<=')|\\s+)((?:[\\p{Ll}]+\\s+)?)(${word}s?)(\\s+(?:de|d'|du|des)\\s*(?:(?:la|l')\\s*)?(?!${FR_ARTICLE}(?![\\p{L}])|(?:ton|ta|tes|son|sa|ses|votre|vos|leur|leurs)(?![\\p{L}]))[\\p{L}'-]+)?(?![\\p{L}])`,
             'giu',
           )
         : new RegExp(
@@ -97,6 +100,7 @@ export function nounPhrase(
         continue;
       const definite = language === 'fr' ? frenchDefinite(article!, adjective || noun!) : 'the';
       if (definite === null) continue;
+      if (complement && /\s(?:de|des|du|d'|of|the)$/i.test(complement.trim().replace(/^\S+/, ' $&'))) continue;
       const phrase = `${definite}${language === 'fr' && definite.endsWith("'") ? '' : ' '}${adjective ?? ''}${noun}${complement ?? ''}`;
       return straightToCurly(phrase.replace(/\s+/g, ' ').trim());
     }
