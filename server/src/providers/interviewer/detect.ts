@@ -3,6 +3,9 @@ import type { Language } from './types.ts';
 import type { Gender, Register } from './render.ts';
 import { frDe } from './render.ts';
 import { clip, isMostlyUpperCase, normalize } from './text.ts';
+import { truecase } from '../speech/truecase.ts';
+import { yearsToDigits } from '../speech/numbers.ts';
+import { nameKey, speechLexicon } from '../speech/lexicon.ts';
 import {
   EN_BARE_RELATIONS,
   EN_COMMON_PLACES,
@@ -64,7 +67,11 @@ export function detectDetails(
   options: DetectOptions,
 ): Detail[] {
   // Capitals mean nothing in a text typed with caps lock: work on lower case, put back known place names.
-  const text = isMostlyUpperCase(answer) ? recapitalizePlaces(answer.toLowerCase()) : answer;
+  // Recognised speech has no capitals, not even on names: they are put back first (« saint-étienne »), and
+  // years said in words become digits (« en soixante-huit »).
+  const text = isMostlyUpperCase(answer)
+    ? recapitalizePlaces(answer.toLowerCase())
+    : truecase(yearsToDigits(answer, language), language);
   const details = [
     ...detectPersons(text, language, options),
     ...detectPlaces(text, language),
@@ -80,6 +87,13 @@ export function detectDetails(
 }
 
 /** Whether the answer speaks of something painful (death, illness, war…), whatever the follow-up. */
+/** A brand, a vehicle or a firm of the lists (« Peugeot », « Manufrance »), never a place. */
+function isThing(name: string, language: Language): boolean {
+  const bare = name.replace(/^(?:La|Le|Les|L'|The)\s?/, '');
+  const entry = speechLexicon(language).names.get(nameKey(bare));
+  return entry !== undefined && (entry.kind === 'brand' || entry.kind === 'firm');
+}
+
 export function soundsHeavy(answer: string, language: Language): boolean {
   const norm = normalize(answer);
   if ((language === 'fr' ? HEAVY_WORDS_FR : HEAVY_WORDS_EN).test(norm)) return true;
@@ -243,6 +257,8 @@ function detectPlaces(text: string, language: Language): Detail[] {
     const name = match[2]!;
     const first = name.replace(/^(La|Le|Les|L'|The)\s?/, '').split(/[\s-]/)[0]!;
     if (isNotAName(first) && !PLACE_SET.has(normalize(first))) continue;
+    // « dans la Peugeot », "in the Ford": a car, a brand, a firm is no place to describe.
+    if (isThing(name, language)) continue;
     let preposition = match[1]!.toLowerCase();
     // "to Paris", "from Paris": said back as where life happened.
     if (language === 'en' && ['to', 'from', 'around'].includes(preposition)) preposition = 'in';

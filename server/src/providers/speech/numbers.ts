@@ -207,7 +207,10 @@ export function yearsToDigits(text: string, language: Language): string {
   let last = 0;
   for (const number of numbers) {
     const before = normalize(text.slice(Math.max(0, number.start - 16), number.start));
-    const after = normalize(text.slice(number.end, number.end + 16)).trim().split(/\s+/)[0] ?? '';
+    const after =
+      normalize(text.slice(number.end, number.end + 16))
+        .trim()
+        .split(/\s+/)[0] ?? '';
     const unitAfter = (fr ? FR_UNITS_AFTER : EN_UNITS_AFTER).test(after.replace(/[^\p{L}]/gu, ''));
     let year: number | null = null;
     if (number.value >= 1000 && number.value <= 2099 && number.words >= 2 && !unitAfter)
@@ -217,8 +220,12 @@ export function yearsToDigits(text: string, language: Language): string {
       number.value <= 99 &&
       !unitAfter &&
       (fr
-        ? /(?:^|[^\p{L}])(?:en|jusqu'en|depuis|des|vers|annee|annees|janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|(?:suis|est|etait|nee?) de)\s*$/u.test(before)
-        : /(?:^|[^\p{L}])(?:in|since|until|till|of|around|january|february|march|april|may|june|july|august|september|october|november|december)\s*$/u.test(before))
+        ? /(?:^|[^\p{L}])(?:en|jusqu'en|depuis|des|vers|annee|annees|janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|(?:suis|est|etait|nee?) de)\s*$/u.test(
+            before,
+          )
+        : /(?:^|[^\p{L}])(?:in|since|until|till|of|around|january|february|march|april|may|june|july|august|september|october|november|december)\s*$/u.test(
+            before,
+          ))
     )
       year = 1900 + number.value;
     if (year === null) continue;

@@ -72,7 +72,24 @@ const EN = {
 };
 
 /** Words after which « nous », « elle », "it" are no subject: « avant nous », « plus qu'elle ». */
-const STRESS_AFTER = new Set(['avant', 'après', 'que', "qu'", 'et', 'ou', 'comme', 'sauf', 'moins', 'plus', 'than', 'and', 'or', 'after', 'before', 'about']);
+const STRESS_AFTER = new Set([
+  'avant',
+  'après',
+  'que',
+  "qu'",
+  'et',
+  'ou',
+  'comme',
+  'sauf',
+  'moins',
+  'plus',
+  'than',
+  'and',
+  'or',
+  'after',
+  'before',
+  'about',
+]);
 
 /** Verbs after a clitic: « qui me vient », « on se chamaillait ». */
 const FR_CLITIC_BEFORE_VERB = /^(?:me|te|se|m'|t'|s'|y|en|ne|n'|lui|leur)$/;
@@ -90,7 +107,8 @@ export function punctuate(text: string, language: Language): string {
   const out: string[] = [];
   const flush = () => {
     // A sentence the person wrote with its punctuation, or a short one, is left as it is.
-    const written = words.length <= 12 || words.filter((w) => w.text.endsWith(',')).length * 12 >= words.length;
+    const written =
+      words.length <= 12 || words.filter((w) => w.text.endsWith(',')).length * 12 >= words.length;
     if (words.length) out.push(render(written ? words : segment(words, lex, language)));
     words.length = 0;
   };
@@ -129,19 +147,28 @@ function segment(words: Word[], lex: typeof FR | typeof EN, language: Language):
   const fr = language === 'fr';
   const plainLower = (w: Word | undefined) => (w ? w.lower.replace(/,$/, '') : '');
   /** The whole word, « l'emballage » and not « l' »: what a neighbour is. */
-  const full = (w: Word | undefined) => (w ? w.text.toLocaleLowerCase('fr').replace(/’/g, "'").replace(/,$/, '') : '');
-  const isBinder = (w: Word) => lex.binders.has(plainLower(w)) && plainLower(w) !== "s'" || /^s'ils?$/.test(full(w));
+  const full = (w: Word | undefined) =>
+    w ? w.text.toLocaleLowerCase('fr').replace(/’/g, "'").replace(/,$/, '') : '';
+  const isBinder = (w: Word) =>
+    (lex.binders.has(plainLower(w)) && plainLower(w) !== "s'") || /^s'ils?$/.test(full(w));
   const isSubjectAt = (i: number): boolean => {
     const w = words[i]!;
     const lower = plainLower(w);
     if (fr && lower === "j'") return true;
     if (fr && lower === "c'" && /^(?:était|est|étaient|fut)$/.test(rest(w))) return true;
-    if (!fr && /^(?:i'm|i'd|i've|i'll|he's|she's|we're|we'd|we've|they're|they'd|they've|it's|there's|that's)$/.test(lower))
+    if (
+      !fr &&
+      /^(?:i'm|i'd|i've|i'll|he's|she's|we're|we'd|we've|they're|they'd|they've|it's|there's|that's)$/.test(
+        lower,
+      )
+    )
       return true;
-    if (lex.subjects.has(lower)) return !(fr && lower === 'il' && plainLower(words[i - 1]) === "qu'");
+    if (lex.subjects.has(lower))
+      return !(fr && lower === 'il' && plainLower(words[i - 1]) === "qu'");
     if (!lex.maybeSubjects.has(lower)) return false;
     const next = words[i + 1];
-    if (!next || !lex.verbish.test(plainLower(next)) && !lex.verbish.test(rest(next))) return false;
+    if (!next || (!lex.verbish.test(plainLower(next)) && !lex.verbish.test(rest(next))))
+      return false;
     const prev = full(words[i - 1]);
     // « nous nous sommes mariés »: the second one is the reflexive.
     if (prev === lower || lex.subjects.has(prev) || lex.maybeSubjects.has(prev)) return false;
@@ -150,7 +177,9 @@ function segment(words: Word[], lex: typeof FR | typeof EN, language: Language):
   const isFinite = (k: number): boolean => {
     const w = words[k]!;
     if (lex.finite.test(plainLower(w)) || (fr && lex.finite.test(rest(w)))) return true;
-    return fr && k > 0 && FR_CLITIC_BEFORE_VERB.test(full(words[k - 1])) && !lex.determiners.has(full(w));
+    return (
+      fr && k > 0 && FR_CLITIC_BEFORE_VERB.test(full(words[k - 1])) && !lex.determiners.has(full(w))
+    );
   };
   let sentenceStart = 0;
   let verbSeen = false;
@@ -162,7 +191,8 @@ function segment(words: Word[], lex: typeof FR | typeof EN, language: Language):
     verbSeen = false;
     awaiting = -1;
     const first = plainLower(words[at]);
-    subordinate = lex.subordinators.has(first) || (fr && lex.timeNouns.has(plainLower(words[at + 1])));
+    subordinate =
+      lex.subordinators.has(first) || (fr && lex.timeNouns.has(plainLower(words[at + 1])));
   };
   startSentence(0);
   for (let i = 0; i < words.length; i++) {
@@ -171,7 +201,10 @@ function segment(words: Word[], lex: typeof FR | typeof EN, language: Language):
     if (i > sentenceStart && word.before === '' && isSubjectAt(i)) {
       let start = i;
       // « mon père il était »: the noun phrase is the subject, the pronoun goes.
-      const np = fr || !/^(?:i|you)$/.test(lower) ? nounPhraseBefore(words, i, lex, sentenceStart, language) : null;
+      const np =
+        fr || !/^(?:i|you)$/.test(lower)
+          ? nounPhraseBefore(words, i, lex, sentenceStart, language)
+          : null;
       if (np !== null) {
         word.drop = true;
         start = np;
@@ -200,8 +233,13 @@ function segment(words: Word[], lex: typeof FR | typeof EN, language: Language):
           }
         }
         // « et puis on est partis »: the boundary goes before the connective, and « et » goes.
-        while (start - 1 > sentenceStart && lex.connectives.has(plainLower(words[start - 1]))) start--;
-        if (start - 1 > sentenceStart && /^(?:et|and)$/.test(plainLower(words[start - 1])) && start < i) {
+        while (start - 1 > sentenceStart && lex.connectives.has(plainLower(words[start - 1])))
+          start--;
+        if (
+          start - 1 > sentenceStart &&
+          /^(?:et|and)$/.test(plainLower(words[start - 1])) &&
+          start < i
+        ) {
           words[start - 1]!.drop = true;
           start--;
         }
@@ -209,7 +247,8 @@ function segment(words: Word[], lex: typeof FR | typeof EN, language: Language):
         // « Puis il toussait »: a connective opening the sentence needs no comma.
         const bound =
           start === i &&
-          (isBinder(words[start - 1]!) || (start - 1 === sentenceStart && lex.connectives.has(before)));
+          (isBinder(words[start - 1]!) ||
+            (start - 1 === sentenceStart && lex.connectives.has(before)));
         if (start > sentenceStart && !bound && !words[start - 1]!.text.endsWith(',')) {
           if (lex.say.has(before)) words[start]!.before = ':';
           else if (subordinate || !verbSeen) {
@@ -252,7 +291,12 @@ function segment(words: Word[], lex: typeof FR | typeof EN, language: Language):
 }
 
 /** Where a said time before the subject at `i` starts: « le dimanche », « après la guerre », « en 1975 ». */
-function timeBefore(words: Word[], i: number, lex: typeof FR | typeof EN, sentenceStart: number): number | null {
+function timeBefore(
+  words: Word[],
+  i: number,
+  lex: typeof FR | typeof EN,
+  sentenceStart: number,
+): number | null {
   const low = (k: number) => (words[k] ? words[k]!.lower.replace(/,$/, '') : '');
   let start: number | null = null;
   const noun = low(i - 1).replace(/s$/, '');
@@ -294,18 +338,32 @@ function nounPhraseBefore(
     }
   }
   // « lucien il », « andré il »: a first name alone, opening its clause.
-  if (start === null && !plural && i - 1 >= sentenceStart && isPersonName(words[i - 1]!.text, language)) {
+  if (
+    start === null &&
+    !plural &&
+    i - 1 >= sentenceStart &&
+    isPersonName(words[i - 1]!.text, language)
+  ) {
     start = i - 1;
     const before = whole(start - 1);
-    if (start > sentenceStart && !lex.binders.has(before) && !lex.connectives.has(before)) return null;
+    if (start > sentenceStart && !lex.binders.has(before) && !lex.connectives.has(before))
+      return null;
   }
   if (start === null) return null;
   // The noun phrase must open a clause: « j'ai vu mon père il était » keeps its « il ».
   const before = whole(start - 1);
   if (start > sentenceStart) {
     if (lex.prepositions.has(before)) return null;
-    if (lex.auxiliaries.has(before) || (/(?:er|ir|é|ée|és|ées)$/.test(before) && lex.auxiliaries.has(low(start - 2)))) return null;
-    if (/(?:er|ir|ait|ais|aient|ed)$/.test(before) || /^(?:est|était|c'|voir|vu|connu|épousé|rencontré|married|met|saw|loved|knew)$/.test(before)) return null;
+    if (
+      lex.auxiliaries.has(before) ||
+      (/(?:er|ir|é|ée|és|ées)$/.test(before) && lex.auxiliaries.has(low(start - 2)))
+    )
+      return null;
+    if (
+      /(?:er|ir|ait|ais|aient|ed)$/.test(before) ||
+      /^(?:est|était|c'|voir|vu|connu|épousé|rencontré|married|met|saw|loved|knew)$/.test(before)
+    )
+      return null;
   }
   return start;
 }
@@ -330,7 +388,9 @@ function splitLong(words: Word[], language: Language): void {
         const after = words[k + 1]?.lower ?? '';
         const isCut =
           /^(?:et|and|mais|but|alors|puis)$/.test(w.lower) &&
-          /^(?:je|j'|il|ils|elle|elles|on|nous|c'|mon|ma|mes|le|la|les|l'|son|sa|ses|notre|nos|i|he|she|we|they|my|our|the|there|puis|après|alors|then)$/.test(after);
+          /^(?:je|j'|il|ils|elle|elles|on|nous|c'|mon|ma|mes|le|la|les|l'|son|sa|ses|notre|nos|i|he|she|we|they|my|our|the|there|puis|après|alors|then)$/.test(
+            after,
+          );
         if (!isCut) continue;
         if (best < 0 || Math.abs(k - middle) < Math.abs(best - middle)) best = k;
       }
@@ -345,7 +405,8 @@ function splitLong(words: Word[], language: Language): void {
         if (/^(?:et|and)$/.test(cut.lower)) cut.drop = true;
         // « mais », « alors », « puis » stay and open the new sentence.
         const target = cut.drop ? words[best + 1]! : cut;
-        if (words[best - 1]!.text.endsWith(',')) words[best - 1]!.text = words[best - 1]!.text.slice(0, -1);
+        if (words[best - 1]!.text.endsWith(','))
+          words[best - 1]!.text = words[best - 1]!.text.slice(0, -1);
         target.before = '.';
         splitLong(words.slice(best + 1, i), language);
         i = best;
@@ -364,10 +425,16 @@ function render(words: Word[]): string {
   for (const word of words) {
     if (word.before && (pending === '' || word.before === '.')) pending = word.before;
     if (word.drop) continue;
-    if (pending === '.' && parts.length) parts[parts.length - 1] = parts[parts.length - 1]!.replace(/,$/, '') + '.';
-    else if (pending === ',' && parts.length && !parts[parts.length - 1]!.endsWith(',')) parts[parts.length - 1] += ',';
-    else if (pending === ':' && parts.length) parts[parts.length - 1] = parts[parts.length - 1]!.replace(/,$/, '') + ' :';
-    const text = pending === '.' ? word.text.charAt(0).toLocaleUpperCase('fr') + word.text.slice(1) : word.text;
+    if (pending === '.' && parts.length)
+      parts[parts.length - 1] = parts[parts.length - 1]!.replace(/,$/, '') + '.';
+    else if (pending === ',' && parts.length && !parts[parts.length - 1]!.endsWith(','))
+      parts[parts.length - 1] += ',';
+    else if (pending === ':' && parts.length)
+      parts[parts.length - 1] = parts[parts.length - 1]!.replace(/,$/, '') + ' :';
+    const text =
+      pending === '.'
+        ? word.text.charAt(0).toLocaleUpperCase('fr') + word.text.slice(1)
+        : word.text;
     parts.push(text);
     pending = '';
   }

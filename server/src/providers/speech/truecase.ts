@@ -24,19 +24,180 @@ const ELISION = /^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu|quoiqu)['’]/i;
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
 /** Words inside a French name that keep their small letter: « Saint-Rambert-sur-Loire », « Pont-l'Abbé ». */
-const FR_NAME_PARTICLES = new Set(['de', 'du', 'des', 'la', 'le', 'les', 'en', 'sur', 'sous', 'lès', 'lez', 'et', 'aux', 'au', 'l', 'd']);
+const FR_NAME_PARTICLES = new Set([
+  'de',
+  'du',
+  'des',
+  'la',
+  'le',
+  'les',
+  'en',
+  'sur',
+  'sous',
+  'lès',
+  'lez',
+  'et',
+  'aux',
+  'au',
+  'l',
+  'd',
+]);
+/** English nouns that end a place's name: "Denmark Hill", "Ebbets Field". */
+const EN_PLACE_NOUNS = new Set([
+  'hill',
+  'park',
+  'field',
+  'arcade',
+  'hospital',
+  'college',
+  'harbor',
+  'harbour',
+  'bridge',
+  'square',
+  'station',
+  'rapids',
+  'heights',
+  'falls',
+  'springs',
+  'beach',
+  'bay',
+  'lake',
+  'river',
+  'mill',
+  'works',
+  'colliery',
+  'school',
+  'church',
+  'chapel',
+  'market',
+  'green',
+  'common',
+  'gardens',
+  'estate',
+  'county',
+  'city',
+  'valley',
+  'island',
+  'mountains',
+  'street',
+  'road',
+  'avenue',
+]);
+
 /** Buildings and works whose own name follows them: « le lycée fauriel », « le puits couriot ». */
-const FR_INSTITUTIONS = ['école', 'lycée', 'collège', 'stade', 'puits', 'usine', 'église', 'chapelle', 'hôpital', 'clinique', 'cinéma', 'pensionnat', 'institution', 'cité', 'mine', 'abbaye', 'château', 'faculté', 'caserne'];
+const FR_INSTITUTIONS = [
+  'école',
+  'lycée',
+  'collège',
+  'stade',
+  'puits',
+  'usine',
+  'église',
+  'chapelle',
+  'hôpital',
+  'clinique',
+  'cinéma',
+  'pensionnat',
+  'institution',
+  'cité',
+  'mine',
+  'abbaye',
+  'château',
+  'faculté',
+  'caserne',
+];
 const FR_DETERMINERS = new Set([
-  'le', 'la', 'les', 'l', 'un', 'une', 'des', 'du', 'de', 'd', 'en', 'au', 'aux', 'mon', 'ma', 'mes', 'ton', 'ta',
-  'tes', 'son', 'sa', 'ses', 'notre', 'nos', 'votre', 'vos', 'leur', 'leurs', 'ce', 'cet', 'cette', 'ces', 'pas',
-  'quelle', 'quel', 'très', 'plus', 'une', 'belle', 'beau', 'grosse', 'gros', 'petite', 'petit',
+  'le',
+  'la',
+  'les',
+  'l',
+  'un',
+  'une',
+  'des',
+  'du',
+  'de',
+  'd',
+  'en',
+  'au',
+  'aux',
+  'mon',
+  'ma',
+  'mes',
+  'ton',
+  'ta',
+  'tes',
+  'son',
+  'sa',
+  'ses',
+  'notre',
+  'nos',
+  'votre',
+  'vos',
+  'leur',
+  'leurs',
+  'ce',
+  'cet',
+  'cette',
+  'ces',
+  'pas',
+  'quelle',
+  'quel',
+  'très',
+  'plus',
+  'une',
+  'belle',
+  'beau',
+  'grosse',
+  'gros',
+  'petite',
+  'petit',
 ]);
 const EN_DETERMINERS = new Set([
-  'a', 'an', 'the', 'my', 'his', 'her', 'our', 'their', 'your', 'this', 'that', 'these', 'those', 'some', 'every',
-  'no', 'any', 'each', 'its', 'of', 'to', 'will', 'would', 'may', 'might', 'so', 'very', 'too',
+  'a',
+  'an',
+  'the',
+  'my',
+  'his',
+  'her',
+  'our',
+  'their',
+  'your',
+  'this',
+  'that',
+  'these',
+  'those',
+  'some',
+  'every',
+  'no',
+  'any',
+  'each',
+  'its',
+  'of',
+  'to',
+  'will',
+  'would',
+  'may',
+  'might',
+  'so',
+  'very',
+  'too',
 ]);
-const FR_PLURAL_DETERMINERS = new Set(['les', 'des', 'un', 'une', 'ces', 'aux', 'nos', 'mes', 'ses', 'deux', 'trois', 'quelques', 'beaucoup', 'd']);
+const FR_PLURAL_DETERMINERS = new Set([
+  'les',
+  'des',
+  'un',
+  'une',
+  'ces',
+  'aux',
+  'nos',
+  'mes',
+  'ses',
+  'deux',
+  'trois',
+  'quelques',
+  'beaucoup',
+  'd',
+]);
 
 export interface TruecaseOptions {
   known?: KnownNames;
@@ -84,6 +245,7 @@ export function truecase(text: string, language: Language, options: TruecaseOpti
       prevWord,
       joined(token, next) ? next : undefined,
       joined(previous, token) ? previous : undefined,
+      previous ? textOf(replacements, previous, text) : undefined,
       lexicon,
       known,
       introducers,
@@ -96,30 +258,75 @@ export function truecase(text: string, language: Language, options: TruecaseOpti
       if (written !== null) {
         // « école jules ferry », « rue victor hugo »: a first name and a surname make one name, hyphenated.
         const entry = lexicon.names.get(nameKey(token.lower));
-        if (language === 'fr' && entry?.kind === 'person' && next && joined(token, next) && isLower(next.word) && !next.prefix && !isStopWord(next.lower, language) && !FR_NAME_PARTICLES.has(next.lower)) {
-          replacements.push({ start: token.start + token.prefix.length, end: next.end, text: `${written}-${capitalizeWord(next.word, language)}` });
+        if (
+          language === 'fr' &&
+          entry?.kind === 'person' &&
+          next &&
+          joined(token, next) &&
+          isLower(next.word) &&
+          !next.prefix &&
+          !isStopWord(next.lower, language) &&
+          !FR_NAME_PARTICLES.has(next.lower)
+        ) {
+          replacements.push({
+            start: token.start + token.prefix.length,
+            end: next.end,
+            text: `${written}-${capitalizeWord(next.word, language)}`,
+          });
           i++;
           continue;
         }
-        replacements.push({ start: token.start + token.prefix.length, end: token.end, text: written });
+        replacements.push({
+          start: token.start + token.prefix.length,
+          end: token.end,
+          text: written,
+        });
       }
       continue;
     }
     if (streets.has(token.lower) && language === 'fr') naming = 'street';
     else if (institutions.has(token.lower)) naming = 'institution';
-    if (language === 'en' && streets.has(token.lower) && previous && joined(previous, token)) {
-      // "elm street": the street's own name comes before the word.
-      if (/^\p{Lu}/u.test(textOf(replacements, previous, text)))
+    if (
+      language === 'en' &&
+      previous &&
+      joined(previous, token) &&
+      !EN_DETERMINERS.has(previous.lower)
+    ) {
+      const before = textOf(replacements, previous, text);
+      // "church avenue", "elm street": a street's own name comes before the word.
+      if (
+        streets.has(token.lower) &&
+        !/^\p{Lu}/u.test(before) &&
+        !lexicon.names.has(nameKey(previous.lower)) &&
+        !isStopWord(previous.lower, 'en')
+      ) {
+        replacements.push({
+          start: previous.start,
+          end: previous.end,
+          text: capitalizeWord(previous.word, language),
+        });
+        written = capitalizeWord(token.word, language);
+      }
+      // "denmark hill", "marquette park", "ebbets field": a place noun after a name is part of it.
+      if ((streets.has(token.lower) || EN_PLACE_NOUNS.has(token.lower)) && /^\p{Lu}/u.test(before))
         written = capitalizeWord(token.word, language);
     }
     if (written !== null)
-      replacements.push({ start: token.start + token.prefix.length, end: token.end, text: written });
+      replacements.push({
+        start: token.start + token.prefix.length,
+        end: token.end,
+        text: written,
+      });
   }
   // « avec rose … rose elle tenait »: a word found to be a name is one everywhere in the answer.
   const named = new Map<string, string>();
   for (const r of replacements) {
     const said = text.slice(r.start, r.end);
-    if (!/\s/.test(said) && lexicon.isWord(said.toLocaleLowerCase('fr')) && lexicon.firstNames.has(nameKey(said)))
+    if (
+      !/\s/.test(said) &&
+      lexicon.isWord(said.toLocaleLowerCase('fr')) &&
+      lexicon.firstNames.has(nameKey(said))
+    )
       named.set(said.toLocaleLowerCase('fr'), r.text);
   }
   if (named.size) {
@@ -135,7 +342,11 @@ export function truecase(text: string, language: Language, options: TruecaseOpti
   return apply(text, replacements);
 }
 
-function textOf(replacements: { start: number; end: number; text: string }[], token: Token, text: string): string {
+function textOf(
+  replacements: { start: number; end: number; text: string }[],
+  token: Token,
+  text: string,
+): string {
   const r = replacements.find((x) => x.end === token.end);
   return r ? r.text : text.slice(token.start, token.end);
 }
@@ -147,6 +358,7 @@ function decide(
   prevWord: string | null,
   next: Token | undefined,
   previousToken: Token | undefined,
+  previousWritten: string | undefined,
   lexicon: SpeechLexicon,
   known: KnownNames,
   introducers: Set<string>,
@@ -157,11 +369,27 @@ function decide(
   if (!fr && /^i(?:['’](?:m|ve|d|ll))?$/.test(lower)) return `I${word.slice(1)}`;
   const own = known.get(key);
   // « Rose » as the person writes her, but not in « une robe rose ».
-  const commonHere = lexicon.isWord(lower) && prevWord !== null && (fr ? FR_DETERMINERS : EN_DETERMINERS).has(prevWord);
+  const commonHere =
+    lexicon.isWord(lower) &&
+    prevWord !== null &&
+    (fr ? FR_DETERMINERS : EN_DETERMINERS).has(prevWord);
   if (own && !/\s/.test(own) && !commonHere) return own;
   if (!fr && lexicon.alwaysCapital.has(lower)) return capitalizeWord(word, 'en');
-  if (fr && lexicon.nationalities.has(lower) && prevWord && FR_PLURAL_DETERMINERS.has(prevWord)) return capitalizeWord(word, 'fr');
+  if (fr && lexicon.nationalities.has(lower) && prevWord && FR_PLURAL_DETERMINERS.has(prevWord))
+    return capitalizeWord(word, 'fr');
+  // « mon frère pierre », "my brother bud": a first name after a word that introduces one.
+  if (prev && introducers.has(prev) && (lexicon.firstNames.has(key) || !lexicon.isWord(lower)))
+    return capitalizeWord(word, lexicon.language);
   const entry = lexicon.names.get(key);
+  // "will nelson", "martin luther king": a surname after a first name.
+  if (
+    entry &&
+    previousToken &&
+    /^\p{Lu}/u.test(previousWritten ?? '') &&
+    lexicon.firstNames.has(nameKey(previousToken.lower)) &&
+    !isStopWord(lower, lexicon.language)
+  )
+    return formOf(entry, word, lexicon.language);
   if (entry) {
     const form = formOf(entry, word, lexicon.language);
     // « père » is also the hamlet of Péré: a word the recogniser wrote as a word is a word, unless context says otherwise.
@@ -170,23 +398,48 @@ function decide(
     if (prev && introducers.has(prev)) return form;
     const determiners = fr ? FR_DETERMINERS : EN_DETERMINERS;
     if (entry.kind === 'person' || entry.kind === 'name') {
-      if (entry.usuallyName && !(prevWord && determiners.has(prevWord)) && !token.prefix) return form;
+      if (entry.usuallyName && !(prevWord && determiners.has(prevWord)) && !token.prefix)
+        return form;
     }
     if (entry.kind === 'place') {
       const after = prevWord ?? '';
       // « à tours », « de tours à paris », « tours paris »: a town said as a town.
       if (entry.wellKnown && /^(?:à|in|to|from|near|de|d|et|entre|vers)$/.test(after)) return form;
-      if (entry.wellKnown && (isPlaceWord(next, lexicon) || isPlaceWord(previousToken, lexicon))) return form;
+      if (entry.wellKnown && (isPlaceWord(next, lexicon) || isPlaceWord(previousToken, lexicon)))
+        return form;
       // « des gars du cantal », « dans le nord »
       if (entry.area && /^(?:du|en|le|la|l|dans)$/.test(after)) return form;
       // « saint-nectaire dans le puy-de-dôme », but « du saint-nectaire », the cheese.
       if (/^saint/.test(lower) && !/^(?:du|un|le|ce|bon)$/.test(after)) return form;
     }
     if (entry.kind === 'person' || entry.kind === 'name' || lexicon.firstNames.has(key)) {
-      // « rose elle tenait l'épicerie »: a name doubled by its pronoun.
-      if (next && /^(?:il|elle|he|she)$/.test(next.lower) && !(prevWord && (fr ? FR_DETERMINERS : EN_DETERMINERS).has(prevWord))) return form;
+      // « rose elle tenait l'épicerie », "our rose she was only a baby": a name doubled by its pronoun.
+      if (
+        next &&
+        /^(?:il|elle|he|she)$/.test(next.lower) &&
+        !(
+          prevWord &&
+          (fr ? FR_DETERMINERS : EN_DETERMINERS).has(prevWord) &&
+          !/^(?:our|my)$/.test(prevWord)
+        )
+      )
+        return form;
+      // "will nelson", "martin luther king": a surname after a first name.
+      if (
+        previousToken &&
+        /^\p{Lu}/u.test(previousWritten ?? '') &&
+        lexicon.firstNames.has(nameKey(previousToken.lower))
+      )
+        return form;
       // "frank was", "bill and i", "with frank"
-      if (!fr && !(prevWord && EN_DETERMINERS.has(prevWord)) && (/^(?:was|had|said|worked|came|went|and|would|used|got|took|told|never|always|is|has)$/.test(next?.lower ?? '') || /^(?:and|with|me|called|named|to|uncle|aunt)$/.test(prevWord ?? '')))
+      if (
+        !fr &&
+        !(prevWord && EN_DETERMINERS.has(prevWord)) &&
+        (/^(?:was|had|said|worked|came|went|and|would|used|got|took|told|never|always|is|has)$/.test(
+          next?.lower ?? '',
+        ) ||
+          /^(?:and|with|me|called|named|to|uncle|aunt)$/.test(prevWord ?? ''))
+      )
         return form;
     }
     return null;
@@ -206,13 +459,23 @@ function isPlaceWord(token: Token | undefined, lexicon: SpeechLexicon): boolean 
 
 function formOf(entry: ProperName, spoken: string, language: Language): string {
   // First names come without accents from their list: the recogniser's own spelling (« andré ») is kept.
-  if (entry.kind === 'person' && normalize(spoken) === normalize(entry.form)) return capitalizeWord(spoken, language);
+  if (entry.kind === 'person' && normalize(spoken) === normalize(entry.form))
+    return capitalizeWord(spoken, language);
   return entry.form;
 }
 
 /** Neither the word nor its hyphenated parts are words of the language. */
-function isUnknownWord(lower: string, lexicon: SpeechLexicon): boolean {
-  if (lower.length < 3 || !/^[\p{L}'’-]+$/u.test(lower)) return false;
+function isUnknownWord(word: string, lexicon: SpeechLexicon): boolean {
+  if (word.length < 3 || !/^[\p{L}'’-]+$/u.test(word)) return false;
+  // "didn't", "aunt's", "he'd": a word and its contraction.
+  const lower =
+    lexicon.language === 'en'
+      ? word
+          .replace(/['’](?:s|t|d|ll|ve|re|m)$/, '')
+          .replace(/n$/, (n) => (lexicon.isWord(word.replace(/n['’]t$/, '')) ? '' : n))
+      : word;
+  if (lower !== word && (lexicon.isWord(lower) || lexicon.isWord(lower.replace(/n$/, ''))))
+    return false;
   if (lexicon.isWord(lower) || lexicon.isWord(lower.replace(/’/g, "'"))) return false;
   const parts = lower.split('-');
   if (parts.length > 1 && parts.every((p) => lexicon.isWord(p) || p.length <= 2)) return false;
@@ -234,7 +497,8 @@ function matchPhrase(
   for (let n = max; n >= 2; n--) {
     const span = tokens.slice(from, from + n);
     // Only spaces or hyphens between the words.
-    if (span.some((t, k) => k > 0 && !/^[\s-]*$/.test(text.slice(span[k - 1]!.end, t.start)))) continue;
+    if (span.some((t, k) => k > 0 && !/^[\s-]*$/.test(text.slice(span[k - 1]!.end, t.start))))
+      continue;
     const raw = text.slice(span[0]!.start + span[0]!.prefix.length, span[n - 1]!.end);
     if (!/^[\p{Ll}\p{N}\s'’-]+$/u.test(raw)) continue;
     const key = nameKey(raw);
@@ -245,7 +509,13 @@ function matchPhrase(
     // « la paix », « les martyrs »: words that are also a hamlet's name stay words.
     const allWords = span.every((t) => lexicon.isWord(t.lower));
     // « sur le port » is no town of La Réunion: words only make a listed name, or a saint's town.
-    if (!entry.listed && allWords && !(entry.wellKnown && /^saint/.test(key))) continue;
+    // (English town names made of words, "Cedar Rapids", "Salt Lake City", are names.)
+    if (
+      !entry.listed &&
+      allWords &&
+      !(entry.wellKnown && (/^saint/.test(key) || lexicon.language === 'en'))
+    )
+      continue;
     if (!entry.listed && entry.ambiguous && !entry.wellKnown) continue;
     return { form: formOf(entry, raw, lexicon.language), next: from + n };
   }
@@ -261,7 +531,10 @@ function matchPhrase(
   ) {
     const entry = lexicon.names.get(nameKey(second.lower));
     if (entry && (entry.kind === 'person' || !lexicon.isWord(second.lower)))
-      return { form: `${capitalizeWord(first.word, 'fr')}-${formOf(entry, second.word, 'fr')}`, next: from + 2 };
+      return {
+        form: `${capitalizeWord(first.word, 'fr')}-${formOf(entry, second.word, 'fr')}`,
+        next: from + 2,
+      };
   }
   return null;
 }
@@ -295,7 +568,13 @@ function tokenize(text: string): Token[] {
     const elided = whole.match(ELISION);
     const prefix = elided && whole.length > elided[0].length ? elided[0] : '';
     const word = whole.slice(prefix.length);
-    return { start: match.index!, end: match.index! + whole.length, prefix, word, lower: word.toLocaleLowerCase('fr') };
+    return {
+      start: match.index!,
+      end: match.index! + whole.length,
+      prefix,
+      word,
+      lower: word.toLocaleLowerCase('fr'),
+    };
   });
 }
 
@@ -316,7 +595,8 @@ function apply(text: string, replacements: { start: number; end: number; text: s
  */
 export function knownNames(texts: string[]): KnownNames {
   const known: KnownNames = new Map();
-  const run = /(?<![\p{L}\p{N}'’-])\p{Lu}[\p{Ll}'’]*(?:-\p{L}[\p{Ll}'’]*)*(?:\s+\p{Lu}[\p{Ll}'’]*(?:-\p{L}[\p{Ll}'’]*)*)*/gu;
+  const run =
+    /(?<![\p{L}\p{N}'’-])\p{Lu}[\p{Ll}'’]*(?:-\p{L}[\p{Ll}'’]*)*(?:\s+\p{Lu}[\p{Ll}'’]*(?:-\p{L}[\p{Ll}'’]*)*)*/gu;
   for (const text of texts) {
     for (const match of text.matchAll(run)) {
       const form = match[0].trim();

@@ -85,7 +85,9 @@ export function readAnswers(
   known?: KnownNames,
 ): Answer[] {
   // A name found in one answer (« voisins avec rose » after « rose elle tenait l'épicerie ») is one in all.
-  const said = transcript.filter((m) => m.type === 'user').map((m) => writeUp(m.content, language, known));
+  const said = transcript
+    .filter((m) => m.type === 'user')
+    .map((m) => writeUp(m.content, language, known));
   const found = knownNames(said);
   const names: KnownNames = new Map([...found, ...(known ?? new Map<string, string>())]);
   const answers: Answer[] = [];
@@ -155,7 +157,9 @@ function composeSummary(
 ): { text: string | null; warning?: string } {
   const previous = input.previousSummary?.trim() ? input.previousSummary.trim() : null;
   const keep = input.options.usePreviousSummary && previous !== null;
-  const fresh = keep ? answers.filter((a) => !isCovered(a, previous!, language)) : answers;
+  const fresh = inTimeOrder(
+    keep ? answers.filter((a) => !isCovered(a, previous!, language)) : answers,
+  );
   const paragraphs = groupParagraphs(fresh);
   if (paragraphs.length === 0) {
     if (keep) return { text: previous, warning: WRITER_WARNINGS.noNewContent };
@@ -177,6 +181,27 @@ function composeSummary(
   );
   // Hand-written text is never touched: the new paragraphs go after it.
   return { text: keep ? `${previous}\n\n${written}` : written };
+}
+
+/**
+ * Answers told out of order put back in time order when their years say so: each answer that names a year
+ * moves with the answers after it that name none, earliest year first; answers before any year stay first.
+ */
+export function inTimeOrder(answers: Answer[]): Answer[] {
+  const blocks: { year: number; answers: Answer[] }[] = [];
+  for (const answer of answers) {
+    // The time an answer is about is said early in it; a year at its end (« il est mort en 1979 ») is not.
+    const year = Number(
+      answer.sentences
+        .slice(0, 2)
+        .join(' ')
+        .match(/(?<!\d)(?:19|20)\d{2}(?!\d)/)?.[0] ?? NaN,
+    );
+    const last = blocks[blocks.length - 1];
+    if (Number.isNaN(year) && last) last.answers.push(answer);
+    else blocks.push({ year: Number.isNaN(year) ? -Infinity : year, answers: [answer] });
+  }
+  return blocks.sort((a, b) => a.year - b.year).flatMap((b) => b.answers);
 }
 
 /** Whether the current text already tells this answer (it may be retold in other words, perspective or order). */
@@ -234,9 +259,8 @@ export function renderParagraphs(
           units.push({ kind: 'sentence', text: retold.text });
           named = retold.named;
         } else {
-          const last = units[units.length - 1];
-          if (last?.kind === 'quote') last.sentences.push(sentence);
-          else units.push({ kind: 'quote', sentences: [sentence] });
+          // One sentence per quotation: a long one would read as one endless sentence.
+          units.push({ kind: 'quote', sentences: [sentence] });
           // The quotation is introduced by the name when it has not been said yet in this paragraph.
           if (narrator.name) named = true;
         }

@@ -57,7 +57,11 @@ export function findUnsupported(
     const value = Number(token.replace(',', '.'));
     if (sourceWords.has(token) || source.includes(token) || numbersSaid.has(value)) continue;
     // « en soixante-huit », "in '68": a year of the last century said by its last two digits.
-    if (value >= 1920 && value <= 1999 && (numbersSaid.has(value - 1900) || sourceWords.has(String(value - 1900))))
+    if (
+      value >= 1920 &&
+      value <= 1999 &&
+      (numbersSaid.has(value - 1900) || sourceWords.has(String(value - 1900)))
+    )
       continue;
     if (allowedWords.has(token)) continue;
     add(token);

@@ -211,13 +211,17 @@ function retellFrench(text: string, narrator: Narrator, named: boolean): Retold 
       },
     );
   }
-  out = retellWe(out);
-  if (!out) return { text, ok: false, named: usedName };
-  out = retellMe(out, narrator);
+  const plural = retellWe(out);
+  if (plural === null) return { text, ok: false, named: usedName };
+  out = retellMe(plural, narrator);
   // « avec maman », « papa disait »: the narrator's parents, told from outside.
   out = out
-    .replace(/(?<![\p{L}'])([Mm])aman(?![\p{L}'])/gu, (_, m: string) => (m === 'M' ? 'Sa mère' : 'sa mère'))
-    .replace(/(?<![\p{L}'])([Pp])apa(?![\p{L}'])/gu, (_, p: string) => (p === 'P' ? 'Son père' : 'son père'));
+    .replace(/(?<![\p{L}'])([Mm])aman(?![\p{L}'])/gu, (_, m: string) =>
+      m === 'M' ? 'Sa mère' : 'sa mère',
+    )
+    .replace(/(?<![\p{L}'])([Pp])apa(?![\p{L}'])/gu, (_, p: string) =>
+      p === 'P' ? 'Son père' : 'son père',
+    );
   // What is left cannot be retold without guessing: "vous", "tu", a verb whose plural is not sure.
   if (
     /(?<![\p{L}'])(?:[jmt]'|(?:je|me|moi|nous|notre|nos|tu|te|toi|ton|ta|tes|vous|votre|vos)(?![\p{L}]))/iu.test(
@@ -284,7 +288,14 @@ function retellMe(text: string, narrator: Narrator): string {
   const direct = narrator.gender === 'm' ? 'le' : 'la';
   return text.replace(
     /(?<![\p{L}'])([Mm])(?:e\s+|')((?:(?:ne|n')\s*)?)(\p{L}+)(\s+(\p{L}+))?/gu,
-    (match, m: string, ne: string, verb: string, rest: string | undefined, participle: string | undefined) => {
+    (
+      match,
+      m: string,
+      ne: string,
+      verb: string,
+      rest: string | undefined,
+      participle: string | undefined,
+    ) => {
       const lower = verb.toLowerCase();
       // « me voilà », « me suis » belong to the narrator's own subject, handled with « je ».
       if (/^(?:suis|voilà|voila)$/.test(lower)) return match;
@@ -309,7 +320,15 @@ function retellWe(text: string): string | null {
   let failed = false;
   let out = text.replace(
     /(?<![\p{L}'])(qu'|[Oo]n|[Nn]ous)(\s+|(?<=qu')(?=on))(on\s+)?((?:(?:n'|ne\s+)?)(?:(?:se\s+|s'|y\s+|en\s+|l'|le\s+|la\s+|les\s+|lui\s+|leur\s+|nous\s+)*))(\p{L}+)(?=((?:\s+\p{L}+){0,3}))/gu,
-    (match, head: string, space: string, onAfterQu: string | undefined, clitics: string, verb: string, after: string) => {
+    (
+      match,
+      head: string,
+      space: string,
+      onAfterQu: string | undefined,
+      clitics: string,
+      verb: string,
+      after: string,
+    ) => {
       const qu = head === "qu'";
       if (qu && !onAfterQu && !/^on$/i.test(space + '')) {
         if (!/^on\s/i.test(match.slice(3))) return match;
@@ -327,8 +346,7 @@ function retellWe(text: string): string | null {
         subjectWord = 'la famille';
         verbWord = verb;
       } else {
-        const plural =
-          subject === 'nous' ? frenchPluralFromWe(lowerVerb) : frenchPlural(lowerVerb);
+        const plural = subject === 'nous' ? frenchPluralFromWe(lowerVerb) : frenchPlural(lowerVerb);
         if (!plural) {
           failed = true;
           return match;
@@ -336,10 +354,14 @@ function retellWe(text: string): string | null {
         subjectWord = 'ils';
         verbWord = plural;
       }
-      const said = `${subjectWord} ${plainClitics.replace(/(^|\s)s'\s*(?![aeiouyhéèêàâîôû])/giu, '$1se ').replace(/(^|\s)(?:se|s')\s*(?=[aeiouyhéèêàâîôû])/giu, "$1s'")}${verbWord}`
-        .replace(/s'\s+/g, "s'")
-        .replace(/\s{2,}/g, ' ');
-      const elidedSaid = said.replace(/(?<![\p{L}'])(ne|se)\s+(?=[aeiouyhéèêàâîôû])/giu, (_, w: string) => `${w[0]}'`);
+      const said =
+        `${subjectWord} ${plainClitics.replace(/(^|\s)s'\s*(?![aeiouyhéèêàâîôû])/giu, '$1se ').replace(/(^|\s)(?:se|s')\s*(?=[aeiouyhéèêàâîôû])/giu, "$1s'")}${verbWord}`
+          .replace(/s'\s+/g, "s'")
+          .replace(/\s{2,}/g, ' ');
+      const elidedSaid = said.replace(
+        /(?<![\p{L}'])(ne|se)\s+(?=[aeiouyhéèêàâîôû])/giu,
+        (_, w: string) => `${w[0]}'`,
+      );
       const lead = qu ? (subjectWord === 'ils' ? "qu'" : 'que ') : '';
       const written = `${lead}${elidedSaid}`;
       return capital ? written[0]!.toUpperCase() + written.slice(1) : written;
@@ -347,13 +369,22 @@ function retellWe(text: string): string | null {
   );
   if (failed) return null;
   out = out
-    .replace(/(?<![\p{L}'])(avec|chez|pour|sans|entre|que|qu'|à|de|sur|vers|contre|comme|derrière|devant|avant|après)\s+nous(?![\p{L}'])/giu, '$1 eux')
+    .replace(
+      /(?<![\p{L}'])(avec|chez|pour|sans|entre|que|qu'|à|de|sur|vers|contre|comme|derrière|devant|avant|après)\s+nous(?![\p{L}'])/giu,
+      '$1 eux',
+    )
     // « qui nous gardait », « on nous disait »: the family as an object.
     .replace(/(?<![\p{L}'])nous\s+(\p{L}+)/gu, (match, verb: string) =>
-      /(?:ons|sommes)$/i.test(verb) ? match : `${FR_INDIRECT.test(verb.toLowerCase()) ? 'leur' : 'les'} ${verb}`,
+      /(?:ons|sommes)$/i.test(verb)
+        ? match
+        : `${FR_INDIRECT.test(verb.toLowerCase()) ? 'leur' : 'les'} ${verb}`,
     )
-    .replace(/(?<![\p{L}'])([Nn])otre(?![\p{L}'-])/gu, (_, n: string) => (n === 'N' ? 'Leur' : 'leur'))
-    .replace(/(?<![\p{L}'])([Nn])os(?![\p{L}'])/gu, (_, n: string) => (n === 'N' ? 'Leurs' : 'leurs'))
+    .replace(/(?<![\p{L}'])([Nn])otre(?![\p{L}'-])/gu, (_, n: string) =>
+      n === 'N' ? 'Leur' : 'leur',
+    )
+    .replace(/(?<![\p{L}'])([Nn])os(?![\p{L}'])/gu, (_, n: string) =>
+      n === 'N' ? 'Leurs' : 'leurs',
+    );
   return out;
 }
 
@@ -604,6 +635,22 @@ function retellEnglish(text: string, narrator: Narrator, named: boolean): Retold
     out = out.replace(/(?<![\p{L}'])(myself)(?![\p{L}'])/giu, (w: string) =>
       swap(w, g === 'f' ? 'herself' : 'himself'),
     );
+  // "we were", "our house": the family, told from outside.
+  const they: Record<string, string> = {
+    we: 'they',
+    "we're": "they're",
+    "we'd": "they'd",
+    "we've": "they've",
+    "we'll": "they'll",
+    us: 'them',
+    our: 'their',
+    ours: 'theirs',
+    ourselves: 'themselves',
+  };
+  out = out.replace(
+    /(?<![\p{L}'])(we're|we'd|we've|we'll|we|us|our|ours|ourselves)(?![\p{L}'])/giu,
+    (w: string) => swap(w, they[w.toLowerCase()]!),
+  );
   if (
     /(?<![\p{L}'])(?:I|I'\w+|myself|we|us|our|ours|ourselves|you|your|yours)(?![\p{L}])/u.test(
       out,

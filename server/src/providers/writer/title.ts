@@ -100,7 +100,11 @@ export function nounPhrase(
         continue;
       const definite = language === 'fr' ? frenchDefinite(article!, adjective || noun!) : 'the';
       if (definite === null) continue;
-      if (complement && /\s(?:de|des|du|d'|of|the)$/i.test(complement.trim().replace(/^\S+/, ' $&'))) continue;
+      if (
+        complement &&
+        /\s(?:de|des|du|d'|of|the)$/i.test(complement.trim().replace(/^\S+/, ' $&'))
+      )
+        continue;
       const phrase = `${definite}${language === 'fr' && definite.endsWith("'") ? '' : ' '}${adjective ?? ''}${noun}${complement ?? ''}`;
       return straightToCurly(phrase.replace(/\s+/g, ' ').trim());
     }
