@@ -71,7 +71,9 @@ export function detectDetails(
   // years said in words become digits (« en soixante-huit »).
   const text = isMostlyUpperCase(answer)
     ? recapitalizePlaces(answer.toLowerCase())
-    : truecase(yearsToDigits(answer, language), language);
+    : /\p{Lu}/u.test(answer)
+      ? answer
+      : truecase(yearsToDigits(answer, language), language);
   const details = [
     ...detectPersons(text, language, options),
     ...detectPlaces(text, language),

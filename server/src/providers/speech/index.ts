@@ -12,6 +12,8 @@ export { yearsToDigits, spelledNumbers } from './numbers.ts';
 
 /** One answer written up: names capitalised, years in digits, punctuation placed, tics left out. */
 export function writeUp(answer: string, language: Language, known?: KnownNames): string {
+  // An answer with capitals was typed: it is cleaned as before, its names and punctuation are the person's own.
+  if (/\p{Lu}/u.test(answer)) return cleanSpeech(answer, language);
   // Sounds, tics and stutters out first: « euh » between two clauses would take their full stop with it.
   let text = cleanSpeech(straightApostrophes(answer), language);
   text = removeSpokenTics(text, language);

@@ -220,7 +220,7 @@ export function yearsToDigits(text: string, language: Language): string {
       number.value <= 99 &&
       !unitAfter &&
       (fr
-        ? /(?:^|[^\p{L}])(?:en|jusqu'en|depuis|des|vers|annee|annees|janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|(?:suis|est|etait|nee?) de)\s*$/u.test(
+        ? /(?:^|[^\p{L}])(?:en|jusqu'en|depuis|des|vers|janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|(?:suis|est|etait|nee?) de)\s*$/u.test(
             before,
           )
         : /(?:^|[^\p{L}])(?:in|since|until|till|of|around|january|february|march|april|may|june|july|august|september|october|november|december)\s*$/u.test(

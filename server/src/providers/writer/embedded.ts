@@ -338,8 +338,8 @@ function lowerFirst(text: string, vocabulary: Set<string>): string {
 function lowerCaseVocabulary(answers: Answer[], language: Language): Set<string> {
   const set = new Set<string>(
     language === 'fr'
-      ? ['elle', 'il', 'son', 'sa', 'ses', 'l']
-      : ['she', 'he', 'her', 'his', 'the'],
+      ? ['elle', 'il', 'son', 'sa', 'ses', 'l', 'ils', 'la', 'leur', 'leurs']
+      : ['she', 'he', 'her', 'his', 'the', 'they', 'their'],
   );
   for (const answer of answers) {
     for (const word of answer.sentences.join(' ').match(/[\p{L}]+/gu) ?? []) {

@@ -103,19 +103,17 @@ describe('EmbeddedWriter', () => {
     expect(text).not.toMatch(/(?<![\p{L}'])(je|j'|mon|ma|mes)(?![\p{L}])/iu);
   });
 
-  it('quotes as said what it cannot retell without guessing', () => {
-    const text = summaryOf(LOVE, { perspective: 'troisieme' });
-    expect(text).toContain(
-      "« Il m'a invitée à danser une valse et il m'a marché sur les pieds ! »",
-    );
-    expect(text).toContain("« Nous nous sommes mariés en 1957 à l'église Saint-Pierre. »");
+  it('retells the narrator as an object and the couple as « ils » (issue 17)', () => {
+    const text = plain(summaryOf(LOVE, { perspective: 'troisieme' }));
+    expect(text).toContain("Il l'a invitée à danser une valse et il lui a marché sur les pieds !");
+    expect(text).toContain("Ils se sont mariés en 1957 à l'église Saint-Pierre.");
     expect(text).toContain('Sa mère avait cousu sa robe elle-même.');
   });
 
-  it('keeps a sentence about someone else in the quotation it follows, so « Elle » is not the narrator', () => {
+  it('retells « avec nous » so that « Elle » after it is the grandmother, not the narrator', () => {
     const text = plain(summaryOf(CHILDHOOD, { perspective: 'troisieme' }));
     expect(text).toMatch(
-      /« Ma grand-mère Louise vivait avec nous\. Elle était toute petite, toujours en coiffe/,
+      /Sa grand-mère Louise vivait avec eux\. Elle était toute petite, toujours en coiffe/,
     );
   });
 
@@ -156,7 +154,7 @@ describe('EmbeddedWriter', () => {
       /(She|Margaret) was a little girl and she loved the smell of the sweets\./,
     );
     expect(text).toContain('Her brother Tom was always teasing her.');
-    expect(text).toContain('“We lived above the corner shop on Harehills Lane in Leeds.”');
+    expect(text).toContain('They lived above the corner shop on Harehills Lane in Leeds.');
   });
 
   it("changes only connectives between styles, never the person's words", () => {
@@ -270,7 +268,10 @@ describe('perspective helpers', () => {
       "Elle n'est jamais allée à Paris.",
     );
     expect(retell("Je m'appelle Jeanne.", narrator, false).text).toBe("Jeanne s'appelle Jeanne.");
-    expect(retell('Il me disait toujours ça.', narrator, true).ok).toBe(false);
+    expect(retell('Il me disait toujours ça.', narrator, true).text).toBe(
+      'Il lui disait toujours ça.',
+    );
+    expect(retell('Tu vois ce que tu fais.', narrator, true).ok).toBe(false);
     expect(retell('« Je reviendrai », disait mon père.', narrator, true).text).toBe(
       '« Je reviendrai », disait son père.',
     );

@@ -6,9 +6,9 @@ import { makeTitle } from '../../../src/providers/writer/title.ts';
 import { CHAPTERS, CHILDHOOD, ENGLISH, WAR, WORK, chapterInput, plain } from './helpers.ts';
 
 describe('titles', () => {
-  it('names the place and what the person came back to', () => {
+  it('names the place and the period, as a publisher would (issue 17)', () => {
     expect(plain(writeChapter(chapterInput(CHILDHOOD)).title!)).toBe(
-      'Douarnenez, la petite maison de pêcheur',
+      'Les années à Douarnenez (1941–1962)',
     );
     expect(plain(writeChapter(chapterInput(ENGLISH)).title!)).toBe('Leeds, the corner shop');
   });
