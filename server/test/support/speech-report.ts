@@ -89,8 +89,18 @@ export function sentencesOf(text: string): string[] {
     for (let i = 0; i < paragraph.length; i++) {
       const c = paragraph[i]!;
       if (c === '«' || c === '“') depth++;
-      else if ((c === '»' || c === '”') && depth > 0) depth--;
-      else if (c === '"') straightOpen = !straightOpen;
+      else if ((c === '»' || c === '”') && depth > 0) {
+        depth--;
+        // « … sur les pieds. » Elle… : a quotation closed after its own full stop ends the sentence too.
+        const closedSentence =
+          depth === 0 && SENTENCE_END.test(paragraph.slice(0, i).trimEnd().slice(-1));
+        if (closedSentence && /^\s+\p{Lu}/u.test(paragraph.slice(i + 1))) {
+          const sentence = paragraph.slice(start, i + 1).trim();
+          if (sentence) sentences.push(sentence);
+          start = i + 1;
+        }
+        continue;
+      } else if (c === '"') straightOpen = !straightOpen;
       if (!SENTENCE_END.test(c) || depth > 0 || straightOpen) continue;
       let end = i + 1;
       while (end < paragraph.length && SENTENCE_END.test(paragraph[end]!)) end++;
@@ -336,7 +346,13 @@ export function measureSample(
     ...findUnsupported(text, sources, language, allowed),
     ...findUnsupported(title, sources, language, allowed),
   ].filter((token, index, all) => all.indexOf(token) === index);
-  const miscapitalised = sample.facts.names.flatMap((name) => miswrittenForms(text, name));
+  // A name that is also a word the writer's style phrases use ("Will" and "will"): that word is the writer's.
+  const writersWords = new Set([...allowed].map((w) => w.toLowerCase()));
+  const miscapitalised = sample.facts.names
+    .flatMap((name) => miswrittenForms(text, name))
+    .filter((form) => !writersWords.has(form.toLowerCase()))
+    // "Will" the brother and "will" the verb: a modal in lower case is no miswritten name.
+    .filter((form) => !/^(?:will|may|can|must)$/.test(form));
   return {
     id: sample.id,
     perspective,

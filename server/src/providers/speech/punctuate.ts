@@ -66,7 +66,8 @@ const EN = {
   auxiliaries: new Set(['had', 'have', 'has', 'was', 'were', 'is', 'are']),
   connectives: new Set(['then', 'so', 'anyway', 'later', 'eventually', 'afterwards', 'but']),
   timePrepositions: new Set(['after', 'before', 'during', 'in', 'on', 'at', 'by']),
-  finite: /^(?:was|were|had|did|is|are|went|got|came|made|took|saw|met|left|lived|worked|used|could|would|loved)$|ed$/,
+  finite:
+    /^(?:was|were|had|did|is|are|am|has|have|went|got|came|made|took|saw|met|left|lived|worked|used|could|would|loved|grew|knew|began|became|ran|sat|stood|told|said|thought|felt|found|gave|kept|lost|brought|bought|taught|wore|wrote|drove|rode|spent|sent|heard|held|won|fell|ate|sang|swam|slept|meant|paid|led|read|put|let|set|cut|hit|does|goes|says|couldn't|wasn't|weren't|didn't|wouldn't|hadn't|won't|can't)$|ed$/,
   verbish: /^(?:was|were|had|did|is|are|'s|'d|would|could|used|went|got|came|never|always|still|just|wasn't|weren't|didn't|couldn't|wouldn't|'ll|will|can|must|might|lived|worked|loved|met|moved|married|left|took|made|saw|knew|thought|said|told|started|stayed|bought|sold|ran|grew|became|kept|brought|taught|looked|wanted|liked|tried|called)$|ed$/,
   timeNouns: new Set(['war', 'morning', 'evening', 'night', 'weekend', 'summer', 'winter', 'spring', 'autumn', 'fall', 'day', 'time', 'sunday', 'saturday', 'monday', 'year', 'week', 'afternoon']),
 };
@@ -91,6 +92,10 @@ const STRESS_AFTER = new Set([
   'about',
 ]);
 
+const KIN_POSSESSIVES = /^(?:mon|ma|mes|notre|nos|my|our)$/;
+const KIN_NOUNS =
+  /^(?:père|mère|parents|frère|frères|sœur|soeur|sœurs|mari|femme|fils|fille|grand-père|grand-mère|grands-parents|oncle|tante|famille|father|mother|dad|mum|mam|mom|parents|brother|sister|husband|wife|son|daughter|grandfather|grandmother|uncle|aunt|family)$/;
+
 /** Verbs after a clitic: « qui me vient », « on se chamaillait ». */
 const FR_CLITIC_BEFORE_VERB = /^(?:me|te|se|m'|t'|s'|y|en|ne|n'|lui|leur)$/;
 
@@ -108,7 +113,7 @@ export function punctuate(text: string, language: Language): string {
   const flush = () => {
     // A sentence the person wrote with its punctuation, or a short one, is left as it is.
     const written =
-      words.length <= 12 || words.filter((w) => w.text.endsWith(',')).length * 12 >= words.length;
+      words.length <= 5 || words.filter((w) => w.text.endsWith(',')).length * 12 >= words.length;
     if (words.length) out.push(render(written ? words : segment(words, lex, language)));
     words.length = 0;
   };
@@ -282,6 +287,23 @@ function segment(words: Word[], lex: typeof FR | typeof EN, language: Language):
       verbSeen = true;
       if (awaiting >= 0 && i > awaiting + 1) awaiting = -1;
     }
+    // « … à Saint-Étienne mon père était mineur »: a new subject with its own verb starts a sentence.
+    if (
+      i > sentenceStart + 2 &&
+      verbSeen &&
+      awaiting < 0 &&
+      word.before === '' &&
+      KIN_POSSESSIVES.test(lower) &&
+      KIN_NOUNS.test(plainLower(words[i + 1])) &&
+      isFinite(i + 2) &&
+      !lex.prepositions.has(full(words[i - 1])) &&
+      !isBinder(words[i - 1]!) &&
+      !lex.finite.test(full(words[i - 1])) &&
+      !/(?:er|ir|é|ée|és|ed)$/.test(full(words[i - 1]))
+    ) {
+      word.before = '.';
+      startSentence(i);
+    }
     // « mais » after a clause takes a comma.
     if (i > sentenceStart + 2 && /^(?:mais|but)$/.test(lower) && word.before === '' && verbSeen)
       word.before = ',';
@@ -327,7 +349,13 @@ function nounPhraseBefore(
   const finite = (k: number) => lex.finite.test(low(k)) || lex.finite.test(rest(words[k]!));
   let start: number | null = null;
   for (let k = i - 1; k >= Math.max(sentenceStart, i - 4); k--) {
-    if (finite(k) || words[k]!.text.endsWith(',') || lex.binders.has(low(k))) break;
+    if (
+      finite(k) ||
+      words[k]!.text.endsWith(',') ||
+      lex.binders.has(low(k)) ||
+      /^(?:and|but|or|so|et|mais|ou|donc)$/.test(low(k))
+    )
+      break;
     if (lex.determiners.has(low(k))) {
       // « le dimanche il était content »: a time, not a subject.
       if (lex.timeNouns.has(low(k + 1))) return null;
@@ -345,9 +373,8 @@ function nounPhraseBefore(
     isPersonName(words[i - 1]!.text, language)
   ) {
     start = i - 1;
-    const before = whole(start - 1);
-    if (start > sentenceStart && !lex.binders.has(before) && !lex.connectives.has(before))
-      return null;
+    // "will nelson he": the first name goes with the surname.
+    while (start - 1 >= sentenceStart && /^\p{Lu}\p{Ll}/u.test(words[start - 1]!.text)) start--;
   }
   if (start === null) return null;
   // The noun phrase must open a clause: « j'ai vu mon père il était » keeps its « il ».
@@ -356,11 +383,12 @@ function nounPhraseBefore(
     if (lex.prepositions.has(before)) return null;
     if (
       lex.auxiliaries.has(before) ||
-      (/(?:er|ir|é|ée|és|ées)$/.test(before) && lex.auxiliaries.has(low(start - 2)))
+      ((language === 'fr' ? /(?:er|ir|é|ée|és|ées)$/ : /(?:ed|en)$/).test(before) &&
+        lex.auxiliaries.has(low(start - 2)))
     )
       return null;
     if (
-      /(?:er|ir|ait|ais|aient|ed)$/.test(before) ||
+      (language === 'fr' ? /(?:er|ir|ait|ais|aient)$/ : /ed$/).test(before) ||
       /^(?:est|était|c'|voir|vu|connu|épousé|rencontré|married|met|saw|loved|knew)$/.test(before)
     )
       return null;
@@ -398,6 +426,12 @@ function splitLong(words: Word[], language: Language): void {
       if (best < 0)
         for (let k = start + 6; k < i - 6; k++) {
           if (words[k]!.before !== ',' && !words[k - 1]!.text.endsWith(',')) continue;
+          if (best < 0 || Math.abs(k - middle) < Math.abs(best - middle)) best = k;
+        }
+      // Still none: before a subject pronoun or an « et » nearest the middle, a new sentence all the same.
+      if (best < 0 && length > 40)
+        for (let k = start + 6; k < i - 6; k++) {
+          if (!/^(?:et|and|je|j'|il|elle|on|ils|i|he|she|we|they)$/.test(words[k]!.lower)) continue;
           if (best < 0 || Math.abs(k - middle) < Math.abs(best - middle)) best = k;
         }
       if (best > 0) {

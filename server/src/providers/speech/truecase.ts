@@ -4,7 +4,9 @@
 import type { Language } from '../interviewer/types.ts';
 import { normalize } from '../interviewer/text.ts';
 import { nameKey, speechLexicon, type ProperName, type SpeechLexicon } from './lexicon.ts';
-import { NAME_INTRODUCERS, STREET_WORDS } from './lists.ts';
+import { EN_AMBIGUOUS_NAMES, NAME_INTRODUCERS, STREET_WORDS } from './lists.ts';
+
+const EN_AMBIGUOUS = new Set(EN_AMBIGUOUS_NAMES);
 import { isStopWord } from '../writer/stopwords.ts';
 
 /** Names as the person wrote them elsewhere (their name, onboarding, captions, earlier chapters), by `nameKey`. */
@@ -174,10 +176,6 @@ const EN_DETERMINERS = new Set([
   'its',
   'of',
   'to',
-  'will',
-  'would',
-  'may',
-  'might',
   'so',
   'very',
   'too',
@@ -246,6 +244,7 @@ export function truecase(text: string, language: Language, options: TruecaseOpti
       joined(token, next) ? next : undefined,
       joined(previous, token) ? previous : undefined,
       previous ? textOf(replacements, previous, text) : undefined,
+      joined(tokens[i - 2], previous) ? tokens[i - 2]?.lower : undefined,
       lexicon,
       known,
       introducers,
@@ -294,11 +293,12 @@ export function truecase(text: string, language: Language, options: TruecaseOpti
     ) {
       const before = textOf(replacements, previous, text);
       // "church avenue", "elm street": a street's own name comes before the word.
+      const beforeThat = tokens[i - 2];
       if (
         streets.has(token.lower) &&
         !/^\p{Lu}/u.test(before) &&
-        !lexicon.names.has(nameKey(previous.lower)) &&
-        !isStopWord(previous.lower, 'en')
+        !isStopWord(previous.lower, 'en') &&
+        !(beforeThat && joined(beforeThat, previous) && EN_DETERMINERS.has(beforeThat.lower))
       ) {
         replacements.push({
           start: previous.start,
@@ -329,6 +329,39 @@ export function truecase(text: string, language: Language, options: TruecaseOpti
     )
       named.set(said.toLocaleLowerCase('fr'), r.text);
   }
+  // "will nelson he came": a first name before a surname found by its pronoun.
+  tokens.forEach((token, i) => {
+    const next = tokens[i + 1];
+    if (
+      !next ||
+      !isLower(token.word) ||
+      token.prefix ||
+      !lexicon.firstNames.has(nameKey(token.lower))
+    )
+      return;
+    // "dance hall frank he": a word before a name is a name only at the start of a clause ("will nelson he").
+    const opensClause = i === 0 || /[.!?,;:]\s*$/.test(text.slice(0, token.start));
+    if (
+      lexicon.isWord(token.lower) &&
+      !lexicon.names.get(nameKey(token.lower))?.usuallyName &&
+      !opensClause
+    )
+      return;
+    if (!/^\s+$/.test(text.slice(token.end, next.start))) return;
+    const surname = replacements.find((r) => r.start === next.start && r.end === next.end);
+    if (
+      !surname ||
+      !/^\p{Lu}/u.test(surname.text) ||
+      replacements.some((r) => r.start === token.start)
+    )
+      return;
+    if (!/^(?:il|elle|he|she)$/.test(tokens[i + 2]?.lower ?? '')) return;
+    replacements.push({
+      start: token.start,
+      end: token.end,
+      text: capitalizeWord(token.word, language),
+    });
+  });
   if (named.size) {
     const determiners = language === 'fr' ? FR_DETERMINERS : EN_DETERMINERS;
     tokens.forEach((token, i) => {
@@ -359,6 +392,7 @@ function decide(
   next: Token | undefined,
   previousToken: Token | undefined,
   previousWritten: string | undefined,
+  prevPrev: string | undefined,
   lexicon: SpeechLexicon,
   known: KnownNames,
   introducers: Set<string>,
@@ -375,10 +409,35 @@ function decide(
     (fr ? FR_DETERMINERS : EN_DETERMINERS).has(prevWord);
   if (own && !/\s/.test(own) && !commonHere) return own;
   if (!fr && lexicon.alwaysCapital.has(lower)) return capitalizeWord(word, 'en');
+  // "in may", "since march", "may 1950": the month.
+  if (
+    !fr &&
+    /^(?:may|march)$/.test(lower) &&
+    (/^(?:in|since|until|till|of|last|next|early|late|from|by)$/.test(prevWord ?? '') ||
+      /^\d{4}$/.test(next?.word ?? ''))
+  )
+    return capitalizeWord(word, 'en');
   if (fr && lexicon.nationalities.has(lower) && prevWord && FR_PLURAL_DETERMINERS.has(prevWord))
     return capitalizeWord(word, 'fr');
+  // "my brother bud he was", « mon cousin dédé il »: a name after a kinship word, doubled by its pronoun.
+  if (
+    prev &&
+    introducers.has(prev) &&
+    next &&
+    /^(?:he|she|il|elle)$/.test(next.lower) &&
+    !isStopWord(lower, lexicon.language)
+  )
+    return capitalizeWord(word, lexicon.language);
   // « mon frère pierre », "my brother bud": a first name after a word that introduces one.
-  if (prev && introducers.has(prev) && (lexicon.firstNames.has(key) || !lexicon.isWord(lower)))
+  if (
+    prev &&
+    introducers.has(prev) &&
+    (!isStopWord(lower, lexicon.language) ||
+      // "my brother will um i remember", but "my brother will be"
+      (lexicon.firstNames.has(key) &&
+        (!next || /^(?:um|uh|er|i|he|she|and|who|was|had)$/.test(next.lower)))) &&
+    (lexicon.firstNames.has(key) || !lexicon.isWord(lower))
+  )
     return capitalizeWord(word, lexicon.language);
   const entry = lexicon.names.get(key);
   // "will nelson", "martin luther king": a surname after a first name.
@@ -390,6 +449,16 @@ function decide(
     !isStopWord(lower, lexicon.language)
   )
     return formOf(entry, word, lexicon.language);
+  // "at the mecca", "the dodgers": a venue or a team, which spoken English capitalises.
+  if (
+    !fr &&
+    entry !== undefined &&
+    entry.kind !== 'place' &&
+    !EN_AMBIGUOUS.has(lower) &&
+    prevWord === 'the' &&
+    (/s$/.test(lower) || /^(?:at|to|in|from)$/.test(prevPrev ?? ''))
+  )
+    return entry.form;
   if (entry) {
     const form = formOf(entry, word, lexicon.language);
     // « père » is also the hamlet of Péré: a word the recogniser wrote as a word is a word, unless context says otherwise.
@@ -405,6 +474,8 @@ function decide(
       const after = prevWord ?? '';
       // « à tours », « de tours à paris », « tours paris »: a town said as a town.
       if (entry.wellKnown && /^(?:à|in|to|from|near|de|d|et|entre|vers)$/.test(after)) return form;
+      // "outside of greenwood"
+      if (entry.wellKnown && entry.usuallyName && after === 'of') return form;
       if (entry.wellKnown && (isPlaceWord(next, lexicon) || isPlaceWord(previousToken, lexicon)))
         return form;
       // « des gars du cantal », « dans le nord »
@@ -424,18 +495,12 @@ function decide(
         )
       )
         return form;
-      // "will nelson", "martin luther king": a surname after a first name.
-      if (
-        previousToken &&
-        /^\p{Lu}/u.test(previousWritten ?? '') &&
-        lexicon.firstNames.has(nameKey(previousToken.lower))
-      )
-        return form;
+
       // "frank was", "bill and i", "with frank"
       if (
         !fr &&
         !(prevWord && EN_DETERMINERS.has(prevWord)) &&
-        (/^(?:was|had|said|worked|came|went|and|would|used|got|took|told|never|always|is|has)$/.test(
+        (/^(?:was|had|said|worked|came|went|would|used|got|took|told|never|always|is|has)$/.test(
           next?.lower ?? '',
         ) ||
           /^(?:and|with|me|called|named|to|uncle|aunt)$/.test(prevWord ?? ''))
@@ -468,15 +533,12 @@ function formOf(entry: ProperName, spoken: string, language: Language): string {
 function isUnknownWord(word: string, lexicon: SpeechLexicon): boolean {
   if (word.length < 3 || !/^[\p{L}'’-]+$/u.test(word)) return false;
   // "didn't", "aunt's", "he'd": a word and its contraction.
-  const lower =
-    lexicon.language === 'en'
-      ? word
-          .replace(/['’](?:s|t|d|ll|ve|re|m)$/, '')
-          .replace(/n$/, (n) => (lexicon.isWord(word.replace(/n['’]t$/, '')) ? '' : n))
-      : word;
-  if (lower !== word && (lexicon.isWord(lower) || lexicon.isWord(lower.replace(/n$/, ''))))
+  const contracted =
+    lexicon.language === 'en' ? word.match(/^(.+?)(n['’]t|['’](?:s|d|ll|ve|re|m))$/) : null;
+  if (contracted && (lexicon.isWord(contracted[1]!) || /^(?:ca|wo|sha|ai)$/.test(contracted[1]!)))
     return false;
-  if (lexicon.isWord(lower) || lexicon.isWord(lower.replace(/’/g, "'"))) return false;
+  const lower = word;
+  if (lexicon.isKnownForm(lower) || lexicon.isKnownForm(lower.replace(/’/g, "'"))) return false;
   const parts = lower.split('-');
   if (parts.length > 1 && parts.every((p) => lexicon.isWord(p) || p.length <= 2)) return false;
   // A plural or an inflection the list lacks: « maisons » when « maison » is there.
@@ -519,9 +581,22 @@ function matchPhrase(
     if (!entry.listed && entry.ambiguous && !entry.wellKnown) continue;
     return { form: formOf(entry, raw, lexicon.language), next: from + n };
   }
-  // « saint pierre » → « Saint-Pierre »: a saint's name, for a church, a feast or a place.
   const first = tokens[from]!;
   const second = tokens[from + 1];
+  // "st bartholomew's", "saint hedwig's": a church.
+  if (
+    lexicon.language === 'en' &&
+    second &&
+    /^(?:st|saint)$/.test(first.lower) &&
+    /^\s+$/.test(text.slice(first.end, second.start)) &&
+    isLower(second.word) &&
+    !lexicon.isWord(second.lower.replace(/['’]s$/, ''))
+  )
+    return {
+      form: `${capitalizeWord(first.word, 'en')} ${capitalizeWord(second.word, 'en')}`,
+      next: from + 2,
+    };
+  // « saint pierre » → « Saint-Pierre »: a saint's name, for a church, a feast or a place.
   if (
     lexicon.language === 'fr' &&
     second &&

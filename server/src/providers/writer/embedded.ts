@@ -329,6 +329,8 @@ function lowerFirst(text: string, vocabulary: Set<string>): string {
   if (!match) return text;
   const word = match[1]!;
   if (word === 'I') return text;
+  // « Will Nelson came… »: a first name before a surname stays a name.
+  if (/^\s+\p{Lu}\p{Ll}/u.test(text.slice(word.length))) return text;
   const lower = word.toLocaleLowerCase('fr');
   if (!vocabulary.has(lower)) return text;
   return lower + text.slice(word.length);
@@ -341,11 +343,17 @@ function lowerCaseVocabulary(answers: Answer[], language: Language): Set<string>
       ? ['elle', 'il', 'son', 'sa', 'ses', 'l', 'ils', 'la', 'leur', 'leurs']
       : ['she', 'he', 'her', 'his', 'the', 'they', 'their'],
   );
+  // A word written with a capital inside a sentence is a name somewhere (« Will », « Rose »): never lowered.
+  const names = new Set<string>();
+  for (const answer of answers)
+    for (const sentence of answer.sentences)
+      for (const match of sentence.slice(1).matchAll(/(?<![\p{L}'’])\p{Lu}[\p{Ll}]+/gu))
+        names.add(match[0].toLocaleLowerCase('fr'));
   for (const answer of answers) {
     for (const word of answer.sentences.join(' ').match(/[\p{L}]+/gu) ?? []) {
       const lower = word.toLocaleLowerCase('fr');
       // Function words open sentences with a capital only because they open them.
-      if (word === lower || isStopWord(lower, language)) set.add(lower);
+      if ((word === lower || isStopWord(lower, language)) && !names.has(lower)) set.add(lower);
     }
   }
   return set;

@@ -182,7 +182,8 @@ describe('EmbeddedVoiceProvider start-up', () => {
 
 describe('EmbeddedVoiceProvider recovery', () => {
   test('a worker that dies mid-synthesis fails that request only; the next one gets a fresh worker', async () => {
-    const provider = new EmbeddedVoiceProvider({ poolSize: 1 });
+    // A loaded machine can take more than the default 10 s to start a worker: this test is about crashes.
+    const provider = new EmbeddedVoiceProvider({ poolSize: 1, jobTimeoutMs: 60_000 });
     try {
       await provider.synthesize('Bonjour.', 'fr');
       // Reach the live worker the way a crash would: it vanishes while a job runs.
@@ -204,6 +205,7 @@ describe('EmbeddedVoiceProvider recovery', () => {
   test('an engine error fails that request with its message and the worker keeps serving', async () => {
     const provider = new EmbeddedVoiceProvider({
       poolSize: 1,
+      jobTimeoutMs: 60_000,
       voices: { en: { voice: 'xx-nowhere', wordsPerMinute: 140, pitch: 50, wordGapMs: 10 } },
     });
     try {

@@ -95,23 +95,11 @@ describe('speech report metrics', () => {
 });
 
 /**
- * What the English write-up still gets wrong on this corpus (issue 17 is open for it): local names made of
- * common words (the Mecca ballroom, County Arcade, the South Side, the Dodgers), a town also a first name next
- * to another town, nicknames. A new miss fails the test; one fixed only shortens this list.
+ * What the English write-up still gets wrong on this corpus: "the south side" (of Chicago), a local name made
+ * only of common words that nothing in the answer sets apart. A new miss fails the test.
  */
-const ENGLISH_KNOWN_LOWER = new Set([
-  'mecca',
-  'county arcade',
-  'dodgers',
-  'ebbets field',
-  'greenwood',
-  'south side',
-  'manchester',
-  'bud',
-  'will nelson',
-  'will',
-]);
-const ENGLISH_MAX_SENTENCE = 120;
+const ENGLISH_KNOWN_LOWER = new Set(['south side']);
+const ENGLISH_MAX_SENTENCE = 60;
 
 describe('speech corpus through the embedded writer, in English', () => {
   const reports = measureCorpus(SPEECH_CORPUS.filter((s) => s.language === 'en'));
@@ -129,14 +117,14 @@ describe('speech corpus through the embedded writer, in English', () => {
     expect(bad.map(labelOf)).toEqual([]);
   });
 
-  it('misses no name beyond the known ones, leaves at most two fillers, no endless sentence', () => {
+  it('misses no name beyond the known ones, leaves no filler, no endless sentence', () => {
     const misses = reports.flatMap((r) =>
       r.miscapitalisedNames
         .filter((n) => !ENGLISH_KNOWN_LOWER.has(n.toLowerCase()))
         .map((n) => `${labelOf(r)}: ${n}`),
     );
     expect(misses).toEqual([]);
-    expect(reports.filter((r) => r.fillers > 2).map(labelOf)).toEqual([]);
+    expect(reports.filter((r) => r.fillers > 0).map(labelOf)).toEqual([]);
     expect(reports.filter((r) => r.longestSentence > ENGLISH_MAX_SENTENCE).map(labelOf)).toEqual(
       [],
     );
