@@ -21,6 +21,7 @@ import { THEMES, isThemeId } from '../interviewer/themes.ts';
 import { countWords, normalize } from '../interviewer/text.ts';
 import { isNonAnswer, splitSentences, typeset } from './text.ts';
 import { knownNames, writeUp, type KnownNames } from '../speech/index.ts';
+import { wordValue } from '../speech/numbers.ts';
 import type { Narrator } from './perspective.ts';
 import { readNarrator, retell, subjectOf } from './perspective.ts';
 import { stylePhrases } from './phrases.ts';
@@ -159,6 +160,7 @@ function composeSummary(
   const keep = input.options.usePreviousSummary && previous !== null;
   const fresh = inTimeOrder(
     keep ? answers.filter((a) => !isCovered(a, previous!, language)) : answers,
+    language,
   );
   const paragraphs = groupParagraphs(fresh);
   if (paragraphs.length === 0) {
@@ -183,20 +185,36 @@ function composeSummary(
   return { text: keep ? `${previous}\n\n${written}` : written };
 }
 
+const BORN: Record<Language, RegExp> = {
+  fr: /(?:suis|est|était) née? (?:le [^.]*? )?(?:en |à [^.]*? en )?((?:19|20)\d{2})/iu,
+  en: /(?:was|i'm) born (?:[^.]*? )?in ((?:19|20)\d{2})/iu,
+};
+const AGE: Record<Language, RegExp> = {
+  fr: /(?:à|j'avais|j’avais|quand j'avais|quand j’avais)\s+(\d+|[\p{L}]+(?:-[\p{L}]+)*)\s+ans/iu,
+  en: /(?:at|when i was|aged)\s+(\d+|[\p{L}]+(?:-[\p{L}]+)*)(?![\p{L}])/iu,
+};
+
 /**
  * Answers told out of order put back in time order when their years say so: each answer that names a year
  * moves with the answers after it that name none, earliest year first; answers before any year stay first.
  */
-export function inTimeOrder(answers: Answer[]): Answer[] {
+export function inTimeOrder(answers: Answer[], language: Language = 'fr'): Answer[] {
+  // « je suis née en 1946 »: with the year of birth, an age said (« à dix-huit ans ») is a year too.
+  const born = answers
+    .map((a) => a.sentences.join(' ').match(BORN[language])?.[1])
+    .find((y) => y !== undefined);
+  const birthYear = born ? Number(born) : null;
   const blocks: { year: number; answers: Answer[] }[] = [];
   for (const answer of answers) {
     // The time an answer is about is said early in it; a year at its end (« il est mort en 1979 ») is not.
-    const year = Number(
-      answer.sentences
-        .slice(0, 2)
-        .join(' ')
-        .match(/(?<!\d)(?:19|20)\d{2}(?!\d)/)?.[0] ?? NaN,
-    );
+    const opening = answer.sentences.slice(0, 2).join(' ');
+    let year = Number(opening.match(/(?<!\d)(?:19|20)\d{2}(?!\d)/)?.[0] ?? NaN);
+    if (Number.isNaN(year) && birthYear !== null) {
+      const age = opening.match(AGE[language])?.[1];
+      const value =
+        age === undefined ? null : /^\d+$/.test(age) ? Number(age) : wordValue(age, language);
+      if (value !== null && value > 0 && value < 110) year = birthYear + value;
+    }
     const last = blocks[blocks.length - 1];
     if (Number.isNaN(year) && last) last.answers.push(answer);
     else blocks.push({ year: Number.isNaN(year) ? -Infinity : year, answers: [answer] });
