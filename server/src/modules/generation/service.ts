@@ -16,6 +16,9 @@ import { parseSummaryInstructions } from '../../providers/writer/instructions.ts
 import type { Writer, WriterOutput } from '../../providers/writer/types.ts';
 import { WriterUnavailableError } from '../../providers/writer/types.ts';
 
+/** The person's latest chapters read for the spelling of names (a bound on the work of one generation). */
+const CONTEXT_CHAPTERS = 30;
+
 /** Longer than any writer call (retries and one regeneration included): a crashed run frees the chapter. */
 const LEASE_MS = 5 * 60_000;
 
@@ -103,6 +106,7 @@ export class GenerationService {
         language: userLanguage(user),
         personName: user.fullName.trim() || null,
         profile: await this.onboarding.profile(user),
+        context: await this.namesElsewhere(user),
         transcript,
         previousSummary,
         doTitle: products.title,
@@ -114,6 +118,21 @@ export class GenerationService {
       if (error instanceof WriterUnavailableError) throw new AppError('ai_unavailable');
       throw error;
     }
+  }
+
+  /**
+   * What the person wrote in their other chapters (titles, keywords, texts, which they may have corrected by
+   * hand): how they spell the names that recognised speech brings in lower case.
+   */
+  private async namesElsewhere(user: UserRow): Promise<string[]> {
+    const { rows } = await this.repository.list(user.id, {
+      sortBy: 'updated_at',
+      ascending: false,
+      withSummaries: true,
+      skip: 0,
+      limit: CONTEXT_CHAPTERS,
+    });
+    return rows.flatMap((row) => [row.title ?? '', ...(row.keywords ?? []), row.summary ?? '']);
   }
 
   /** A picture is added unless the chapter filled up meanwhile (then addGeneratedImage adds none). */

@@ -407,7 +407,7 @@ function decide(
     lexicon.isWord(lower) &&
     prevWord !== null &&
     (fr ? FR_DETERMINERS : EN_DETERMINERS).has(prevWord);
-  if (own && !/\s/.test(own) && !commonHere) return own;
+  if (own && !/\s/.test(own) && (!commonHere || known.has(afterKey(prevWord!, key)))) return own;
   if (!fr && lexicon.alwaysCapital.has(lower)) return capitalizeWord(word, 'en');
   // "in may", "since march", "may 1950": the month.
   if (
@@ -680,7 +680,18 @@ export function knownNames(texts: string[]): KnownNames {
       if ((opens && text.trim() !== form) || form.length < 2) continue;
       known.set(nameKey(form), form);
       for (const part of form.split(/\s+/)) if (part.length >= 3) known.set(nameKey(part), part);
+      // « aux Carmes »: the word before says where the name may follow a determiner.
+      const before = text
+        .slice(0, match.index)
+        .match(/([\p{L}]+)['’]?\s*$/u)?.[1]
+        ?.toLocaleLowerCase('fr');
+      if (before) known.set(afterKey(before, nameKey(form)), form);
     }
   }
   return known;
+}
+
+/** The key of a name together with the word the person wrote before it. */
+function afterKey(before: string, key: string): string {
+  return `${before}\u0001${key}`;
 }
