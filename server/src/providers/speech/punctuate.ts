@@ -416,7 +416,7 @@ function splitLong(words: Word[], language: Language): void {
         const after = words[k + 1]?.lower ?? '';
         const isCut =
           /^(?:et|and|mais|but|alors|puis)$/.test(w.lower) &&
-          /^(?:je|j'|il|ils|elle|elles|on|nous|c'|mon|ma|mes|le|la|les|l'|son|sa|ses|notre|nos|i|he|she|we|they|my|our|the|there|puis|après|alors|then)$/.test(
+          /^(?:je|j'|il|ils|elle|elles|on|nous|c'|mon|ma|mes|le|la|les|l'|son|sa|ses|notre|nos|i|he|she|we|they|it|you|my|our|the|there|puis|après|alors|then)$/.test(
             after,
           );
         if (!isCut) continue;
@@ -442,6 +442,7 @@ function splitLong(words: Word[], language: Language): void {
         if (words[best - 1]!.text.endsWith(','))
           words[best - 1]!.text = words[best - 1]!.text.slice(0, -1);
         target.before = '.';
+        splitLong(words.slice(start, best), language);
         splitLong(words.slice(best + 1, i), language);
         i = best;
         start = best;

@@ -329,6 +329,22 @@ export function truecase(text: string, language: Language, options: TruecaseOpti
     )
       named.set(said.toLocaleLowerCase('fr'), r.text);
   }
+  // "the south side": the compass word goes with the district's name.
+  for (const r of [...replacements]) {
+    const at = tokens.findIndex((t) => t.start === r.start);
+    const before = tokens[at - 1];
+    if (
+      at > 0 &&
+      before &&
+      /^(?:Side|End)$/.test(r.text) &&
+      /^(?:north|south|east|west)$/.test(before.lower)
+    )
+      replacements.push({
+        start: before.start,
+        end: before.end,
+        text: capitalizeWord(before.word, language),
+      });
+  }
   // "will nelson he came": a first name before a surname found by its pronoun.
   tokens.forEach((token, i) => {
     const next = tokens[i + 1];
@@ -449,7 +465,16 @@ function decide(
     !isStopWord(lower, lexicon.language)
   )
     return formOf(entry, word, lexicon.language);
-  // "at the mecca", "the dodgers": a venue or a team, which spoken English capitalises.
+  // "we lived on the south side", "the east end": a compass side that is of nothing is a district's name.
+  if (
+    !fr &&
+    /^(?:side|end)$/.test(lower) &&
+    previousToken &&
+    /^(?:north|south|east|west)$/.test(previousToken.lower) &&
+    prevPrev === 'the' &&
+    next?.lower !== 'of'
+  )
+    return capitalizeWord(word, 'en');
   if (
     !fr &&
     entry !== undefined &&
