@@ -55,6 +55,8 @@ export interface SpeechLexicon {
   names: Map<string, ProperName>;
   /** first names, by `nameKey`, whatever else the word also names (« rose » is a first name and a town) */
   firstNames: Set<string>;
+  /** English first names with the gender the list gives them (the French list's genders are unreliable) */
+  genders: Map<string, 'f' | 'm'>;
   /** the longest name, in words */
   longestName: number;
   /** French nouns of nationality and inhabitants (capitalised after an article) */
@@ -138,6 +140,7 @@ function buildFrench(): SpeechLexicon {
   return {
     language: 'fr',
     firstNames: new Set(givenNames.map(nameKey)),
+    genders: new Map(),
     isWord: (lower) => words.has(lower),
     isKnownForm: (lower) => words.has(lower),
     names,
@@ -201,6 +204,7 @@ function buildEnglish(): SpeechLexicon {
   return {
     language: 'en',
     firstNames: new Set(givenNames.map(nameKey)),
+    genders: firstNameGenders('en'),
     isWord: (lower) => common.has(lower),
     isKnownForm: (lower) => common.has(lower) || rare.has(lower),
     names,
@@ -265,6 +269,19 @@ function firstNames(language: Language): string[] {
   return [...source.matchAll(/\['([^']+)',/g)]
     .map((m) => m[1]!)
     .filter((name) => name.length >= 3 && /^[\p{Ll}-]+$/u.test(name));
+}
+
+function firstNameGenders(language: Language): Map<string, 'f' | 'm'> {
+  const source = readFileSync(
+    require.resolve(`gender-detection-from-name/names/${language}.js`),
+    'utf8',
+  );
+  return new Map(
+    [...source.matchAll(/\['([^']+)', '(male|female)'\]/g)].map((m) => [
+      nameKey(m[1]!),
+      m[2] === 'female' ? 'f' : 'm',
+    ]),
+  );
 }
 
 function capitalizeName(name: string): string {

@@ -2,6 +2,7 @@
 import type { Language, ProfileAnswer } from './types.ts';
 import { readAddress } from '../interviewer/address.ts';
 import { normalize } from '../interviewer/text.ts';
+import { nameKey, speechLexicon } from '../speech/lexicon.ts';
 
 export type Gender = 'f' | 'm';
 
@@ -92,6 +93,9 @@ export function readNarrator(
   if (address.name && /^(Madame|Mademoiselle|Mrs|Miss|Ms)\b/.test(address.name)) gender = 'f';
   else if (address.name && /^(Monsieur|Mr)\b/.test(address.name)) gender = 'm';
   else gender = genderFromWords(answers.join(' \n '), language);
+  // "Margaret tells it in her own words": an English first name says it when the answers do not.
+  if (gender === null && language === 'en' && name)
+    gender = speechLexicon('en').genders.get(nameKey(name.split(' ')[0]!)) ?? null;
   return { name: name || null, gender, language };
 }
 
