@@ -91,6 +91,9 @@ export function readAnswers(
     .map((m) => writeUp(m.content, language, known));
   const found = knownNames(said);
   const names: KnownNames = new Map([...found, ...(known ?? new Map<string, string>())]);
+  // Written up again only when the answers taught a name the first pass did not know.
+  const learnt = [...found.keys()].some((key) => !known?.has(key));
+  let index = 0;
   const answers: Answer[] = [];
   let theme: string | null = null;
   for (const message of transcript) {
@@ -98,9 +101,9 @@ export function readAnswers(
       theme = themeOf(message, language) ?? theme;
       continue;
     }
-    const sentences = splitSentences(writeUp(message.content, language, names)).filter(
-      (s) => !isNonAnswer(s, language),
-    );
+    const written = learnt ? writeUp(message.content, language, names) : said[index]!;
+    index++;
+    const sentences = splitSentences(written).filter((s) => !isNonAnswer(s, language));
     // « En 1938. », « À Saint-Étienne. »: two words are an answer when they hold a year or a name.
     const joined = sentences.join(' ');
     const holdsFact = /\d{4}|(?<!^|[.!?…]\s)\p{Lu}/u.test(joined) || /^\S+\s+\p{Lu}/u.test(joined);
