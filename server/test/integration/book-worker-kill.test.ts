@@ -151,12 +151,21 @@ describe.runIf(adminUrl)('a worker killed while it makes a book', () => {
         60_000,
       );
       expect(done.generation_status).toBe('success');
-      const { rows } = await client.query(
-        `SELECT state, retry_count FROM pgboss.job WHERE name = 'book.generate'`,
+      // The handler writes the book's status before pg-boss marks the job done: wait for the queue
+      // to record the completion instead of reading it in the gap between the two.
+      const jobs = await until(
+        'the queue to record the job as completed',
+        async () => {
+          const { rows } = await client.query<{ state: string; retry_count: number }>(
+            `SELECT state, retry_count FROM pgboss.job WHERE name = 'book.generate'`,
+          );
+          return rows.some((row) => row.state === 'active') ? null : rows;
+        },
+        30_000,
       );
-      expect(rows).toHaveLength(1);
-      expect(rows[0].state).toBe('completed');
-      expect(rows[0].retry_count).toBeGreaterThanOrEqual(1);
+      expect(jobs).toHaveLength(1);
+      expect(jobs[0].state).toBe('completed');
+      expect(jobs[0].retry_count).toBeGreaterThanOrEqual(1);
     } finally {
       await client.end();
     }
