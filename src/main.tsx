@@ -1,15 +1,10 @@
-// Entry point: translations first (so the first paint is in the right language), the service worker,
-// then the app.
+// Entry point: translations first (so the first paint is in the right language), then the app; the
+// offline layer (service worker, outbox senders and replay) loads as its own chunk right after.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
-import { registerChatAnswerSender } from './features/interview/answer-delivery';
-import { registerOnboardingAnswerSender } from './features/onboarding/answer-outbox';
 import { initI18n } from './lib/i18n';
-import { registerChapterEditSender } from './offline/chapter-edits';
-import { startOutboxSync } from './offline/outbox';
-import { registerServiceWorker } from './pwa/register-sw';
 import './styles.css';
 
 function render() {
@@ -22,13 +17,15 @@ function render() {
   );
 }
 
+function startOfflineLayer() {
+  import('./app/start-offline-layer')
+    .then((module) => module.startOfflineLayer())
+    .catch((error: unknown) => console.error('The offline layer failed to start', error));
+}
+
 initI18n()
   .catch((error: unknown) => console.error('Translations failed to load', error))
   .finally(() => {
-    registerServiceWorker();
-    registerChapterEditSender();
-    registerChatAnswerSender();
-    registerOnboardingAnswerSender();
-    startOutboxSync();
     render();
+    startOfflineLayer();
   });

@@ -1,6 +1,7 @@
-// i18next for the app: French catalogues bundled (the default interface), English loaded on first use,
+// i18next for the app: the first screen's French catalogues bundled (the default interface), every other
+// catalogue and language loaded on first use,
 // the choice kept in localStorage and mirrored on <html lang>. Every locales/<lng>/*.json is a namespace.
-import i18next from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readStorage, storageKeys, writeStorage } from './storage';
 
@@ -10,20 +11,50 @@ export const defaultLanguage: Language = 'fr';
 
 type Catalogue = Record<string, unknown>;
 
-const frCatalogues = import.meta.glob<Catalogue>('../../locales/fr/*.json', {
-  eager: true,
-  import: 'default',
-});
-const enCatalogues = import.meta.glob<Catalogue>('../../locales/en/*.json', { import: 'default' });
+/**
+ * The namespaces of the first screen (the shell, sign-in, errors, offline and privacy prompts): the
+ * French ones are bundled with the entry, so the first paint needs no other request. Every other
+ * namespace, and every English one, is its own small chunk loaded when first needed.
+ */
+const firstScreenNamespaces = ['common', 'errors', 'auth', 'offline', 'pwa', 'privacy'];
+
+const bundledFr = import.meta.glob<Catalogue>(
+  '../../locales/fr/{common,errors,auth,offline,pwa,privacy}.json',
+  { eager: true, import: 'default' },
+);
+const catalogues = import.meta.glob<Catalogue>('../../locales/*/*.json', { import: 'default' });
 
 function namespaceOf(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1).replace(/\.json$/, '');
 }
 
 const frResources = Object.fromEntries(
-  Object.entries(frCatalogues).map(([path, c]) => [namespaceOf(path), c]),
+  Object.entries(bundledFr).map(([path, c]) => [namespaceOf(path), c]),
 );
-export const namespaces = Object.keys(frResources);
+export const namespaces = [
+  ...new Set(
+    Object.keys(catalogues)
+      .filter((path) => path.includes('/fr/'))
+      .map(namespaceOf),
+  ),
+];
+
+/** i18next backend reading the catalogue chunks (precached by the service worker, so offline too). */
+const catalogueBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = catalogues[`../../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (catalogue) => callback(null, catalogue as ResourceKey),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
@@ -45,13 +76,13 @@ export function languageFromTag(tag: string | null | undefined): Language | null
   return isLanguage(base) ? base : null;
 }
 
-async function ensureLoaded(language: Language): Promise<void> {
-  if (language !== 'en' || i18next.hasResourceBundle('en', 'common')) return;
-  await Promise.all(
-    Object.entries(enCatalogues).map(async ([path, load]) => {
-      i18next.addResourceBundle('en', namespaceOf(path), await load(), true, true);
-    }),
-  );
+/**
+ * Loads every namespace of the interface language (and of French, the fallback). Pages call it before
+ * they render (src/app/router.tsx), so no text ever shows as a key; components that name their
+ * namespace would otherwise suspend until it arrives.
+ */
+export function loadAllNamespaces(): Promise<void> {
+  return i18next.loadNamespaces(namespaces);
 }
 
 function reflectOnDocument(language: Language): void {
@@ -60,7 +91,6 @@ function reflectOnDocument(language: Language): void {
 
 /** Switches the interface language; `remember` keeps it for the next visit (chapitres.lang). */
 export async function setLanguage(language: Language, { remember = true } = {}): Promise<void> {
-  await ensureLoaded(language);
   await i18next.changeLanguage(language);
   reflectOnDocument(language);
   if (remember) writeStorage(storageKeys.lang, language);
@@ -76,20 +106,22 @@ let ready: Promise<void> | null = null;
 
 export function initI18n(): Promise<void> {
   ready ??= (async () => {
-    await i18next.use(initReactI18next).init({
-      resources: { fr: frResources },
-      lng: defaultLanguage,
-      fallbackLng: defaultLanguage,
-      supportedLngs: [...languages],
-      ns: namespaces,
-      defaultNS: 'common',
-      partialBundledLanguages: true,
-      interpolation: { escapeValue: false },
-      returnNull: false,
-    });
-    reflectOnDocument(defaultLanguage);
-    const stored = storedLanguage();
-    if (stored && stored !== defaultLanguage) await setLanguage(stored, { remember: false });
+    const language = storedLanguage() ?? defaultLanguage;
+    await i18next
+      .use(catalogueBackend)
+      .use(initReactI18next)
+      .init({
+        resources: { fr: frResources },
+        lng: language,
+        fallbackLng: defaultLanguage,
+        supportedLngs: [...languages],
+        ns: firstScreenNamespaces,
+        defaultNS: 'common',
+        partialBundledLanguages: true,
+        interpolation: { escapeValue: false },
+        returnNull: false,
+      });
+    reflectOnDocument(language);
   })();
   return ready;
 }

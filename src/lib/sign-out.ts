@@ -1,10 +1,8 @@
 // Ends the session on this device: token and user, the query cache (and its persisted copy), and
 // everything the offline layer stored. Used by logout, account deletion and the global 401 handling.
-import { clearLocalData } from '../offline/clear-local-data';
 import { queryClient, queryPersister, suspendQueryPersistence } from './query-client';
 import { forgetReturnTo } from './return-to';
 import { clearSession, getSession } from './session';
-import { rememberDeviceOwner } from '../offline/device-owner';
 
 /**
  * `expired` is a sign-out the person did not ask for (the server answered 401/403): the device keeps
@@ -22,10 +20,13 @@ export async function signOut(options: { expired?: boolean } = {}): Promise<void
   queryClient.clear();
   await queryPersister.removeClient();
   if (options.expired && ownerId) {
+    const { rememberDeviceOwner } = await import('../offline/device-owner');
     await rememberDeviceOwner(ownerId);
     return;
   }
   try {
+    // The offline layer (Dexie) loads on demand, so the first screen does not carry it.
+    const { clearLocalData } = await import('../offline/clear-local-data');
     await clearLocalData();
   } catch (error) {
     // A blocked IndexedDB must not keep someone signed in; the next sign-in overwrites it anyway.

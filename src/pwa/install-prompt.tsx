@@ -6,7 +6,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '../components/ui/button';
 import { createDeviceState } from '../offline/device-state';
-import { updateReadyAtom } from './register-sw';
+import { updateReadyAtom } from './update-state';
 
 /** Chromium's event (not in the DOM typings). */
 export interface BeforeInstallPromptEvent extends Event {

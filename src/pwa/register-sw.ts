@@ -2,18 +2,15 @@
 // waits, the person is asked (UpdatePrompt), and only on "Mettre à jour" do drafts get flushed, the
 // new worker take over and the page reload. Never a silent reload under someone who is typing.
 import { Workbox } from 'workbox-window';
-import { createDeviceState } from '../offline/device-state';
-import { flushPendingDrafts } from '../offline/use-draft';
 import { followLanguageInManifest } from './manifest-language';
+import { setUpdateReady } from './update-state';
+
+export { dismissUpdate, updateReadyAtom } from './update-state';
 
 const SW_URL = '/sw.js';
 const HOURLY_CHECK_MS = 60 * 60 * 1000;
 /** Coming back to the tab checks too, but not more than this often. */
 const MIN_CHECK_GAP_MS = 5 * 60 * 1000;
-
-const updateReady = createDeviceState(false);
-/** True while a new version waits for the person's consent. */
-export const updateReadyAtom = updateReady.atom;
 
 let workbox: Workbox | null = null;
 let lastCheck = 0;
@@ -42,7 +39,7 @@ export function registerServiceWorker(): void {
     return;
   workbox = new Workbox(SW_URL, { scope: '/' });
   // Fires for an update found now and for one left waiting by an earlier visit ("Plus tard").
-  workbox.addEventListener('waiting', () => updateReady.set(true));
+  workbox.addEventListener('waiting', () => setUpdateReady(true));
   workbox
     .register()
     .catch((error: unknown) => console.error('service worker registration failed', error));
@@ -57,12 +54,9 @@ export function registerServiceWorker(): void {
 export async function applyUpdate(): Promise<void> {
   if (!workbox || updating) return;
   updating = true;
+  // Dexie loads with the drafts module; by now the offline layer has loaded it anyway.
+  const { flushPendingDrafts } = await import('../offline/use-draft');
   await flushPendingDrafts();
   workbox.addEventListener('controlling', () => window.location.reload());
   workbox.messageSkipWaiting();
-}
-
-/** "Plus tard": the prompt comes back on the next visit, as the new version is still waiting. */
-export function dismissUpdate(): void {
-  updateReady.set(false);
 }

@@ -4,7 +4,12 @@ import { useId, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '../components/ui/button';
-import { applyUpdate, dismissUpdate, updateReadyAtom } from './register-sw';
+import { dismissUpdate, updateReadyAtom } from './update-state';
+
+/** The update itself lives with the service worker's registration, loaded after the first screen. */
+function applyUpdate(): Promise<void> {
+  return import('./register-sw').then((module) => module.applyUpdate());
+}
 
 export function UpdatePrompt() {
   const ready = useAtomValue(updateReadyAtom);

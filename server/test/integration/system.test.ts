@@ -209,8 +209,13 @@ describe('the built app', () => {
       headers: { accept: 'text/html' },
     });
     expect(root.body).toContain('<div id="root">');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
     const asset = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
+    // A script is not a document: only the headers that mean something for it are sent.
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
     const sw = await ctx.app.inject({ method: 'GET', url: '/sw.js' });
     expect(sw.headers['cache-control']).toBe('no-cache');
     const compressed = await ctx.app.inject({

@@ -1,6 +1,6 @@
 // The global frame around every page (spec §2): skip link, browser warning, top bar, offline banner,
 // breadcrumbs, the routed page with its transition, the modal container and the update prompt.
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useReportRouteChanges } from '../../lib/analytics';
@@ -12,6 +12,7 @@ import { APP_CONTENT_ID, ModalRoot } from '../ui/modal';
 import { Breadcrumbs } from './breadcrumbs';
 import { BrowserWarning } from './browser-warning';
 import { PageTransition } from './page-transition';
+import { RouteLoading } from './route-states';
 import { TopBar } from './top-bar';
 import { useDocumentTitle } from './use-document-title';
 
@@ -42,7 +43,10 @@ export function AppShell() {
           className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:py-10"
         >
           <PageTransition>
-            <Outlet />
+            {/* A text catalogue not loaded yet suspends its page here, inside the shell. */}
+            <Suspense fallback={<RouteLoading />}>
+              <Outlet />
+            </Suspense>
           </PageTransition>
         </main>
       </div>

@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button } from '../ui/button';
+import { LogoIcon } from '../ui/icons';
 import { Spinner } from '../ui/spinner';
 
 export function RouteLoading() {
@@ -11,6 +12,27 @@ export function RouteLoading() {
     <div className="flex min-h-[50dvh] items-center justify-center p-6 text-brand">
       <Spinner size="lg" label={t('loading')} />
     </div>
+  );
+}
+
+/**
+ * The first screen while the app starts (the router's HydrateFallback): the frame index.html paints
+ * before any code arrives, kept as it is, with the loading sign below it.
+ */
+export function AppLoading() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <header className="border-b-2 border-line bg-surface">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2">
+          <span className="mr-auto inline-flex min-h-target items-center gap-2 font-serif text-2xl font-bold text-brand">
+            <LogoIcon width="1.6em" height="1.6em" />
+            <span>{t('appName')}</span>
+          </span>
+        </div>
+      </header>
+      <RouteLoading />
+    </>
   );
 }
 

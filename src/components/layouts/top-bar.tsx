@@ -1,13 +1,18 @@
 // The top bar: logo and name linking home; for a signed-in person the three section links (current
 // one underlined), the account and home icon links, the sync state and the small-screen menu.
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
-import { SyncIndicator } from '../../offline/sync-indicator';
 import { HomeIcon, LogoIcon, UserIcon } from '../ui/icons';
 import { LanguageToggle } from './language-toggle';
 import { MobileMenu } from './mobile-menu';
 import { ariaCurrentFor, navSections } from './nav-sections';
+
+// The indicator reads the outbox (Dexie): its own chunk, so the first screen does not wait for it.
+const SyncIndicator = lazy(() =>
+  import('../../offline/sync-indicator').then((module) => ({ default: module.SyncIndicator })),
+);
 
 const iconLink =
   'hidden min-h-target min-w-target items-center justify-center rounded-lg text-ink hover:bg-brand-soft hover:text-ink md:inline-flex aria-[current=page]:bg-brand-soft';
@@ -52,7 +57,10 @@ export function TopBar() {
             </nav>
             {/* Its own row on small screens: logo and menu button keep the first one. */}
             <div className="order-last w-full md:order-none md:w-auto">
-              <SyncIndicator />
+              {/* Same height as the indicator, so nothing moves when it arrives. */}
+              <Suspense fallback={<p className="text-base" aria-hidden="true">&nbsp;</p>}>
+                <SyncIndicator />
+              </Suspense>
             </div>
             <Link
               to="/profile"

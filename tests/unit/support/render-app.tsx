@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '../../../src/app/router';
 import { Toaster } from '../../../src/components/ui/toaster';
-import { initI18n, setLanguage } from '../../../src/lib/i18n';
+import { initI18n, loadAllNamespaces, setLanguage } from '../../../src/lib/i18n';
 import { queryClient } from '../../../src/lib/query-client';
 import { clearSession, startSession, userFromWire, type UserWire } from '../../../src/lib/session';
 import { resetToasts } from '../../../src/lib/toast';
@@ -20,6 +20,7 @@ export const testUserWire: UserWire = {
   account_type: 'standard',
   current_language: 'fr-FR',
   opt_in_marketing: false,
+  opt_in_tracking: false,
   free_chapters_allowed: 3,
 };
 
@@ -30,6 +31,9 @@ export function signInAs(wire: Partial<UserWire> = {}): void {
 export async function resetApp(): Promise<void> {
   await initI18n();
   await setLanguage('fr', { remember: false });
+  // As a signed-in page does before it renders (src/app/router.tsx): components tested on their own
+  // find every text at once.
+  await loadAllNamespaces();
   clearSession();
   queryClient.clear();
   resetToasts();

@@ -1,11 +1,16 @@
 // Rendered once by the app (src/app/provider.tsx): starts the analytics client and asks for the privacy
 // choice at the first visit, on every page but the ones the person may want to read first (privacy,
 // terms) and the public story pages (/s/…, server-rendered, never behind this dialog).
-import { useEffect } from 'react';
-import { startAnalytics, type SubscribeOnboardingAbandoned } from '../analytics';
+import { lazy, Suspense, useEffect } from 'react';
+import type { SubscribeOnboardingAbandoned } from '../analytics';
 import { useConsentChoice } from '../hooks/use-consent-choice';
 import { useCurrentRoutePath } from '../hooks/use-current-route-path';
-import { ConsentDialog } from './consent-dialog';
+
+// Both load after the first screen: the dialog only for someone who has not chosen yet, the analytics
+// client (which keeps or sends nothing without consent) once the page is up.
+const ConsentDialog = lazy(() =>
+  import('./consent-dialog').then((module) => ({ default: module.ConsentDialog })),
+);
 
 const PAGES_WITHOUT_DIALOG = [/^\/s(\/|$)/, /^\/privacy\/?$/, /^\/terms\/?$/];
 
@@ -22,8 +27,24 @@ export function PrivacyConsent({
   const choice = useConsentChoice();
   const pathname = useCurrentRoutePath();
 
-  useEffect(() => startAnalytics({ subscribeOnboardingAbandoned }), [subscribeOnboardingAbandoned]);
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    import('../analytics')
+      .then(({ startAnalytics }) => {
+        if (!cancelled) stop = startAnalytics({ subscribeOnboardingAbandoned });
+      })
+      .catch((error: unknown) => console.error('Analytics failed to start', error));
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [subscribeOnboardingAbandoned]);
 
   if (choice || !asksForConsentOn(pathname)) return null;
-  return <ConsentDialog current={null} />;
+  return (
+    <Suspense fallback={null}>
+      <ConsentDialog current={null} />
+    </Suspense>
+  );
 }

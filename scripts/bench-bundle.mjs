@@ -1,0 +1,30 @@
+// The first load's weight (issue 18): the JS and CSS that dist/index.html names (the entry, its
+// preloads, the stylesheet), gzip -9 and brotli (what the server sends). What each page loads in all
+// is printed by bench-lighthouse.mjs. Needs `npm run build` first. Prints numbers only.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const named = [...new Set([...html.matchAll(/\/assets\/[^"]+\.(?:js|css)/g)].map((m) => m[0]))];
+
+function sizes(files) {
+  let gzip = 0;
+  let brotli = 0;
+  for (const file of files) {
+    const bytes = readFileSync(join(dist, file));
+    gzip += gzipSync(bytes, { level: 9 }).length;
+    brotli += brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+    }).length;
+  }
+  return { gzip, brotli };
+}
+
+const kB = (n) => `${(n / 1024).toFixed(1)} kB`;
+const entry = sizes(named);
+console.log(
+  `first load (named by index.html, ${named.length} files): ${kB(entry.gzip)} gzip, ${kB(entry.brotli)} brotli`,
+);
