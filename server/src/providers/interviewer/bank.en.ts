@@ -1,5 +1,5 @@
 // The English question bank: the same ids as the French one, so questions stay unrepeated across a language switch.
-import type { BankSource } from './bank.ts';
+import type { BankSource } from './bank-types.ts';
 
 // A table: one line per entry reads better than one line per word.
 // prettier-ignore

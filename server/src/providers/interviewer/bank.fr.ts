@@ -3,7 +3,7 @@
 // Writing rules (checked in test/unit/interviewer/bank.test.ts): one question at a time, concrete and
 // sensory, never judging; no past participle that would need the person's gender ("vous êtes né…"):
 // the engine does not know it, so the sentences are turned so that it never matters.
-import type { BankSource } from './bank.ts';
+import type { BankSource } from './bank-types.ts';
 
 // A table: one line per entry reads better than one line per word.
 // prettier-ignore

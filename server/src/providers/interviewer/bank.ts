@@ -1,25 +1,9 @@
-// The question bank's shape and lookup; the questions themselves live in bank.fr.ts and bank.en.ts.
+// The question bank's lookup; its shape is in bank-types.ts, the questions in bank.fr.ts and bank.en.ts.
 import type { Language } from './types.ts';
 import type { ThemeId } from './themes.ts';
+import type { BankQuestion, BankSource } from './bank-types.ts';
 import { QUESTIONS_FR } from './bank.fr.ts';
 import { QUESTIONS_EN } from './bank.en.ts';
-
-export type Depth = 'opening' | 'deeper';
-
-export interface BankQuestion {
-  /** stable across languages and releases: it is stored and compared forever (`askedQuestionIds`) */
-  id: string;
-  theme: ThemeId;
-  /** `opening` questions start a theme; `deeper` ones come once the person is talking */
-  depth: Depth;
-  /** French texts carry the vous/tu markup of render.ts */
-  text: string;
-}
-
-/** One theme's questions, written `[key, depth, text]`; the id becomes `<theme>.<key>`. */
-export type ThemeQuestions = readonly (readonly [key: string, depth: Depth, text: string])[];
-
-export type BankSource = Record<ThemeId, ThemeQuestions>;
 
 function buildBank(byTheme: BankSource): BankQuestion[] {
   return Object.entries(byTheme).flatMap(([theme, questions]) =>

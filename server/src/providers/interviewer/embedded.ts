@@ -10,9 +10,9 @@ import type {
   Language,
   TranscriptMessage,
 } from './types.ts';
-import type { BankQuestion } from './bank.ts';
+import type { BankQuestion } from './bank-types.ts';
 import { getBank } from './bank.ts';
-import type { Phrasebook } from './phrases.ts';
+import type { Phrasebook } from './phrasebook-types.ts';
 import { getPhrasebook } from './phrases.ts';
 import type { ThemeId } from './themes.ts';
 import { THEME_IDS, getTheme, isThemeId, parseThemeAnswer } from './themes.ts';

@@ -1,6 +1,6 @@
 // What the embedded interviewer says in English besides the bank: greetings, acknowledgements, follow-ups.
 // Markup as in render.ts: <he|she|they> for the detail's gender, {slots}.
-import type { Phrasebook } from './phrases.ts';
+import type { Phrasebook } from './phrasebook-types.ts';
 
 export const PHRASES_EN: Phrasebook = {
   greetingFirst: {

@@ -1,6 +1,6 @@
 // What the embedded interviewer says in French besides the bank: greetings, acknowledgements, follow-ups.
 // Markup as in render.ts: {vous…|tu…} for the register, <il|elle|ils> for the detail's gender, {slots}.
-import type { Phrasebook } from './phrases.ts';
+import type { Phrasebook } from './phrasebook-types.ts';
 
 export const PHRASES_FR: Phrasebook = {
   greetingFirst: {

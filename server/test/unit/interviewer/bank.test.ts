@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { getBank } from '../../../src/providers/interviewer/bank.ts';
 import { getPhrasebook } from '../../../src/providers/interviewer/phrases.ts';
-import type { Phrasebook } from '../../../src/providers/interviewer/phrases.ts';
+import type { Phrasebook } from '../../../src/providers/interviewer/phrasebook-types.ts';
 import { render } from '../../../src/providers/interviewer/render.ts';
 import type { Register } from '../../../src/providers/interviewer/render.ts';
 import {
