@@ -32,6 +32,19 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // The server's contract reaches the app as types only: nothing of the server goes in the bundle.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@contract/*', '**/server/src/**'],
+              allowTypeImports: true,
+              message: 'Import the server contract with `import type` (docs/conventions.md).',
+            },
+          ],
+        },
+      ],
     },
   },
   { files: ['sw/**/*.ts'], languageOptions: { globals: globals.serviceworker } },

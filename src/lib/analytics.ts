@@ -3,6 +3,7 @@
 // Without a listener (no consent, or analytics not started) a tracked event is simply dropped.
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import type { ANALYTICS_EVENTS } from '@contract/analytics';
 
 export const analyticsEvents = [
   'sign_up',
@@ -11,7 +12,7 @@ export const analyticsEvents = [
   'page_view',
   'feature_used',
   'onboarding_abandoned',
-] as const;
+] as const satisfies typeof ANALYTICS_EVENTS;
 export type AnalyticsEventName = (typeof analyticsEvents)[number];
 
 /** Flat values only: the server takes at most 20 keys and strings of at most 200 characters. */

@@ -4,35 +4,24 @@
 // chapter can be read without a connection.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { storeChapter } from '../offline/stored-chapters';
+import type {
+  Conversation,
+  ConversationImageWire,
+  ConversationList,
+  SummaryAction,
+} from '@contract/conversations';
 import { apiRequest } from './api-client';
 
 /** A picture of the chapter; `position` is 1-based, the first is the main image. */
-export interface ChapterImageWire {
-  id: string;
-  url: string;
-  legend: string | null;
-  position: number;
-}
+export type ChapterImageWire = ConversationImageWire;
 
-export type SummaryAction = 'undo' | 'redo';
+export type { SummaryAction };
 
-/** The conversation, field for field the same as server/src/contract/conversations.ts. */
-export interface ConversationWire {
-  id: string;
-  title_infos: { title: string | null };
-  keywords_infos: { keywords: string[] };
-  summary_infos: {
-    summary: string | null;
-    allowed_actions: SummaryAction[];
-    /** What the writer flagged on the shown text ('not_enough_content', 'unfaithful:…'); [] otherwise. */
-    warnings: string[];
-  };
-  images: ChapterImageWire[];
-  created_at: string;
-  updated_at: string;
-  conv_author: string | null;
-  chat_count: number;
-}
+/** `GET /conversations/{id}` as the server sends it (server/src/contract/conversations.ts). */
+export type ConversationWire = Conversation;
+
+/** A page of `GET /conversations`. */
+export type ConversationListWire = ConversationList;
 
 /** The limit of pictures per chapter (api.md § Images: 409 `max_images_reached`). */
 export const MAX_IMAGES_PER_CHAPTER = 5;
@@ -78,7 +67,7 @@ export const CONVERSATIONS_PAGE_SIZE = 100;
 export async function getConversationsWire(): Promise<ConversationWire[]> {
   const all: ConversationWire[] = [];
   for (;;) {
-    const page = await apiRequest<{ data: ConversationWire[]; count: number }>('/conversations', {
+    const page = await apiRequest<ConversationListWire>('/conversations', {
       query: {
         sort_by: 'created_at',
         sort_order: 'descending',

@@ -2,20 +2,11 @@
 // consented analytics go. Asked once per visit and shared by every feature that needs a part of it; not
 // kept across visits, so a reconfigured server is seen at the next one.
 import { queryOptions } from '@tanstack/react-query';
+import type { PublicConfig } from '@contract/system';
 import { apiRequest } from './api-client';
 
-/** The parts of the public configuration the app reads (the server sends more; older servers less). */
-export interface PublicConfigWire {
-  payment_provider?: 'demo' | 'stripe';
-  support_email?: string;
-  analytics?: {
-    provider: 'embedded' | 'posthog';
-    posthog_host: string | null;
-    posthog_key: string | null;
-    /** Visits may be recorded (texts and inputs masked) for people who tick it; PostHog only. */
-    session_recording?: boolean;
-  } | null;
-}
+/** `GET /config` (server/src/contract/system.ts); every part may be missing from an older server. */
+export type PublicConfigWire = Partial<PublicConfig>;
 
 export function getPublicConfig(): Promise<PublicConfigWire> {
   return apiRequest<PublicConfigWire>('/config');

@@ -4,22 +4,12 @@ import { claimDeviceData } from '../offline/device-owner';
 import { useSyncExternalStore } from 'react';
 import { readStorage, removeStorage, storageKeys, writeStorage } from './storage';
 
-export type AccountType = 'standard' | 'multi-users';
+import type { AccountType, UserPublic } from '@contract/accounts';
 
-/** `GET /users/me` as the server sends it (api.md § Accounts). */
-export interface UserWire {
-  id: string;
-  full_name: string | null;
-  email: string;
-  email_verified?: boolean;
-  is_cgu_valid: boolean;
-  is_cgv_valid: boolean;
-  is_pdc_valid: boolean;
-  account_type: AccountType;
-  current_language?: string | null;
-  opt_in_marketing?: boolean;
-  free_chapters_allowed?: number;
-}
+export type { AccountType };
+
+/** `GET /users/me` as the server sends it (api.md § Accounts, server/src/contract/accounts.ts). */
+export type UserWire = UserPublic;
 
 export interface User {
   id: string;

@@ -2,6 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 
 export const AccountType = Type.Union([Type.Literal('standard'), Type.Literal('multi-users')]);
+export type AccountType = Static<typeof AccountType>;
 export const Language = Type.String({ pattern: '^(fr|en)(-[A-Z]{2})?$', maxLength: 5 });
 const Email = Type.String({ minLength: 3, maxLength: 254 });
 
@@ -26,11 +27,13 @@ export const LoginBody = Type.Object(
   { username: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: 256 }) },
   { additionalProperties: true },
 );
+export type LoginBody = Static<typeof LoginBody>;
 
 export const TokenResponse = Type.Object({
   access_token: Type.String(),
   token_type: Type.Literal('bearer'),
 });
+export type TokenResponse = Static<typeof TokenResponse>;
 
 export const UserPublic = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -67,6 +70,7 @@ export const TokenBody = Type.Object(
   { token: Type.String({ minLength: 1, maxLength: 512 }) },
   { additionalProperties: false },
 );
+export type TokenBody = Static<typeof TokenBody>;
 export const ResetPasswordBody = Type.Object(
   {
     token: Type.String({ minLength: 1, maxLength: 512 }),
@@ -74,5 +78,6 @@ export const ResetPasswordBody = Type.Object(
   },
   { additionalProperties: false },
 );
+export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 export const Message = Type.Object({ message: Type.String() });
 export type Message = Static<typeof Message>;

@@ -49,6 +49,7 @@ export const Book = Type.Object({
 });
 export type Book = Static<typeof Book>;
 export const BookList = ListOf(Book);
+export type BookList = Static<typeof BookList>;
 
 /**
  * A picture chosen for the cover or the portrait: one of a chapter's images (`conv_id` set) or one of the

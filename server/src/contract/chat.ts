@@ -14,6 +14,7 @@ export const ChatMessage = Type.Object({
 });
 export type ChatMessage = Static<typeof ChatMessage>;
 export const ChatMessageList = ListOf(ChatMessage);
+export type ChatMessageList = Static<typeof ChatMessageList>;
 
 export const SendMessageBody = Type.Object(
   // Checked after trimming by the service (1 to 5000 characters); the 1 MiB body limit bounds the rest.

@@ -42,6 +42,7 @@ export const Conversation = Type.Object({
 });
 export type Conversation = Static<typeof Conversation>;
 export const ConversationList = ListOf(Conversation);
+export type ConversationList = Static<typeof ConversationList>;
 
 export const ListConversationsQuery = Type.Intersect([
   Pagination,
@@ -76,3 +77,4 @@ export const UpdateConversationBody = Type.Object(
 export type UpdateConversationBody = Static<typeof UpdateConversationBody>;
 
 export const SummaryActionQuery = Type.Object({ action: SummaryAction });
+export type SummaryActionQuery = Static<typeof SummaryActionQuery>;

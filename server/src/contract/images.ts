@@ -25,6 +25,7 @@ export const UserImage = Type.Object({
 });
 export type UserImage = Static<typeof UserImage>;
 export const UserImageList = ListOf(UserImage);
+export type UserImageList = Static<typeof UserImageList>;
 
 /** `PATCH /conversations/{id}/images/{imageId}`: a new legend (blank or null clears it), a new position, or both. */
 export const UpdateImageBody = Type.Object(

@@ -22,6 +22,7 @@ export const OnboardingQuestion = Type.Object({
 });
 export type OnboardingQuestion = Static<typeof OnboardingQuestion>;
 export const OnboardingQuestionList = ListOf(OnboardingQuestion);
+export type OnboardingQuestionList = Static<typeof OnboardingQuestionList>;
 
 export const QuestionsQuery = Type.Intersect([
   Pagination,
@@ -50,6 +51,7 @@ export const OnboardingAnswer = Type.Object({
 });
 export type OnboardingAnswer = Static<typeof OnboardingAnswer>;
 export const OnboardingAnswerList = ListOf(OnboardingAnswer);
+export type OnboardingAnswerList = Static<typeof OnboardingAnswerList>;
 
 export const CreateAnswerBody = Type.Object(
   {

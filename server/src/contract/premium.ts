@@ -20,6 +20,7 @@ export const SubscriptionWire = Type.Object({
   /** When an active subscription set to stop ends; null when it renews. */
   cancel_at: NullableString,
 });
+export type SubscriptionWire = Static<typeof SubscriptionWire>;
 
 export const PremiumStatus = Type.Object({
   is_full_access_granted: Type.Boolean(),
@@ -42,6 +43,7 @@ export const OrderStatus = Type.Unsafe<'paid' | 'sent_to_printer' | 'shipped'>({
   type: 'string',
   enum: ['paid', 'sent_to_printer', 'shipped'],
 });
+export type OrderStatus = Static<typeof OrderStatus>;
 
 export const Order = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -59,3 +61,4 @@ export const OrderList = Type.Object({
   data: Type.Array(Order),
   count: Type.Integer({ minimum: 0 }),
 });
+export type OrderList = Static<typeof OrderList>;

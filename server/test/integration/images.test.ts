@@ -168,7 +168,7 @@ function filesOf(userId: string): string[] {
 }
 
 /** The image itself, its thumbnail and its print rendition (books). */
-const FILES_PER_IMAGE = 3;
+const FILES_PER_IMAGE = 4;
 const imageFilesOf = (userId: string) => filesOf(userId).filter((key) => key.includes('/images/'));
 
 async function fiveImages(user: TestUser, chapterId: string): Promise<string[]> {
@@ -806,8 +806,8 @@ describe('generated pictures', () => {
   });
 });
 
-describe('the print rendition', () => {
-  it('keeps a baseline JPEG of at most 1600 px, oriented and without metadata, beside each picture', async () => {
+describe('the print and screen renditions', () => {
+  it('keeps a baseline JPEG of at most 1600 px, oriented and without metadata, and one of 500 px beside each picture', async () => {
     const user = await createUser(ctx.app);
     const chapterId = await newChapter(user);
     const big = await solid(4000, 3000).png().toBuffer();
@@ -821,7 +821,11 @@ describe('the print rendition', () => {
     const meta = await sharp(stored!.bytes).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 1600, height: 1200, isProgressive: false });
     expect(meta.exif).toBeUndefined();
-    // Deleting the picture deletes its rendition.
+    // And a screen rendition of at most 500 px, for the book's screen PDF.
+    const screen = imageFilesOf(user.id).find((key) => key.endsWith('.screen.jpg'))!;
+    const screenMeta = await sharp((await ctx.app.services.storage.get(screen))!.bytes).metadata();
+    expect(screenMeta).toMatchObject({ format: 'jpeg', width: 500, height: 375 });
+    // Deleting the picture deletes its renditions.
     await ctx.app.inject({
       method: 'DELETE',
       url: `/api/v1/conversations/${chapterId}/images/${response.json().id}`,

@@ -10,7 +10,7 @@ import {
 } from '../../lib/conversation-query';
 import { uploadForm } from '../../lib/upload';
 import { bookKeys } from './api/books-keys';
-import type { ListWire } from './api/types';
+import type { OwnPhotoListWire, OwnPhotoWire, PremiumStatusWire } from './api/types';
 
 export const wizardKeys = {
   all: [...bookKeys.all, 'wizard'] as const,
@@ -67,15 +67,8 @@ export function useWizardChapters() {
 
 // ---------------------------------------------------------------- the person's own photos
 
-export interface OwnPhotoWire {
-  id: string;
-  url: string;
-  thumbnail_url?: string | null;
-  legend?: string | null;
-}
-
 export async function getOwnPhotos(): Promise<OwnPhotoWire[]> {
-  const answer = await apiRequest<ListWire<OwnPhotoWire>>('/images');
+  const answer = await apiRequest<OwnPhotoListWire>('/images');
   return answer?.data ?? [];
 }
 
@@ -121,10 +114,6 @@ export async function uploadOwnPhoto(
 }
 
 // ---------------------------------------------------------------- access
-
-interface PremiumStatusWire {
-  is_full_access_granted?: boolean;
-}
 
 /** True or false when the server says; null when it cannot tell (no premium module, offline). */
 export async function getFullAccess(): Promise<boolean | null> {

@@ -9,6 +9,7 @@ import { ApiError, apiRequest } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { enqueueChange, registerOutboxSender } from '../../offline/outbox';
 import { onboardingKeys } from './api/onboarding-keys';
+import type { NewAnswer } from './api/types';
 
 export const ONBOARDING_ENTITY = 'onboarding';
 export const ONBOARDING_FIELD = 'answer';
@@ -45,7 +46,7 @@ export async function sendOnboardingChange(
   } else {
     await apiRequest('/onboardings/answers', {
       method: 'POST',
-      json: { question_id: op.entityId, answer: change.answer },
+      json: { question_id: op.entityId, answer: change.answer } satisfies NewAnswer,
       idempotencyKey,
     });
   }

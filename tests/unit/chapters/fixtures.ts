@@ -1,5 +1,6 @@
 // Chapters, books and premium answers as the server sends them (api.md § Conversations, Books, Premium).
 import type {
+  BookGenerationStatus,
   BookWire,
   ConversationWire,
   PremiumStatusWire,
@@ -14,7 +15,7 @@ export function conversation(fields: Partial<ConversationWire> & { title?: strin
     id: `c${serial}`,
     title_infos: { title },
     keywords_infos: { keywords: [] },
-    summary_infos: { summary: null, allowed_actions: [] },
+    summary_infos: { summary: null, allowed_actions: [], warnings: [] },
     images: [],
     created_at: new Date(Date.UTC(2025, 0, serial)).toISOString(),
     updated_at: new Date(Date.UTC(2025, 0, serial)).toISOString(),
@@ -24,19 +25,26 @@ export function conversation(fields: Partial<ConversationWire> & { title?: strin
   } satisfies ConversationWire;
 }
 
-export function book(status: string): BookWire {
+export function book(status: BookGenerationStatus): BookWire {
   serial += 1;
   return {
     id: `b${serial}`,
     author: 'Jeanne',
     title: 'Ma vie',
     subtitle: 'Souvenirs',
+    summary: '',
+    dedication: null,
     conversation_ids: [],
+    large_print: false,
+    language: 'fr',
     created_at: '2025-02-01T00:00:00Z',
     generation_status: status,
+    generation_error: null,
     url_pdf: null,
     url_web_pdf: null,
+    url_cover_pdf: null,
     url_cover_preview: null,
+    page_count: null,
   };
 }
 
@@ -46,6 +54,7 @@ export function premium(fields: Partial<PremiumStatusWire> = {}): PremiumStatusW
     full_access_until: null,
     subscription: null,
     free_chapters_allowed: 3,
+    book_credits: 0,
     ...fields,
   };
 }

@@ -11,21 +11,25 @@ import {
 } from '../../../src/features/onboarding/answer-format';
 
 const themes = {
-  answer_input_type: 'checkbox',
+  answer_input_type: 'checkbox' as const,
   valid_answers: ['Enfance', 'Travail', 'Famille', 'Voyages'],
   is_custom_answer_allowed: true,
 };
 const speaking = {
-  answer_input_type: 'radio',
+  answer_input_type: 'radio' as const,
   valid_answers: ['Tutoiement', 'Vouvoiement'],
   is_custom_answer_allowed: false,
 };
 const audience = {
-  answer_input_type: 'radio',
+  answer_input_type: 'radio' as const,
   valid_answers: ['Mes enfants', 'Mes petits-enfants'],
   is_custom_answer_allowed: true,
 };
-const birth = { answer_input_type: 'text', valid_answers: [], is_custom_answer_allowed: false };
+const birth = {
+  answer_input_type: 'text' as const,
+  valid_answers: [],
+  is_custom_answer_allowed: false,
+};
 
 describe('composeAnswer', () => {
   it('joins checkbox choices with ", " in the order of the question, custom text last', () => {

@@ -14,7 +14,7 @@ function question(
     question_number: number,
     question: id,
     valid_answers: [],
-    example_answer: null,
+    example_answer: '',
     answer_input_type: 'text',
     is_custom_answer_allowed: false,
     is_answer_required: false,

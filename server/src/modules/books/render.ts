@@ -2,6 +2,7 @@
 // JSON the templates read, pictures resized for print (300 dpi) and for the screen, and the documents to
 // compile. Pure but for sharp; the templates are in ./template.
 import { readFileSync } from 'node:fs';
+import { SCREEN_SIDE } from '../images/processing.ts';
 import { loadSharp } from '../images/sharp.ts';
 import { paragraphs, typeset, type BookLanguage } from './typography.ts';
 import type { TypesetJob } from './typesetter.ts';
@@ -10,6 +11,8 @@ export interface MaterialImage {
   bytes: Buffer;
   /** The bytes are already a print rendition (JPEG at 300 dpi or more for any place in the book). */
   printReady?: boolean;
+  /** A screen rendition made at upload (JPEG, at most SCREEN_SIDE px, resized from the print one). */
+  screen?: Buffer | null;
   legend: string | null;
   width: number;
   height: number;
@@ -85,27 +88,56 @@ function fitWidthMm(image: MaterialImage, box: { width: number; height: number }
   return Math.round(Math.min(box.width, box.height * aspect) * 10) / 10;
 }
 
+/** A screen rendition wider than its place needs by more than this is resized again; else used as it is. */
+const SCREEN_SLACK = 1.25;
+
+function asBytes(buffer: Buffer): Uint8Array {
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
 /**
- * The picture at the resolution its printed width needs (never enlarged), as JPEG for print and, resized
- * from that, for the screen. A print rendition made at upload is used as it is: nothing large is decoded.
+ * The picture at the resolution its printed width needs (never enlarged), as JPEG for print. A print
+ * rendition made at upload is used as it is: nothing large is decoded.
+ */
+async function printRendition(image: MaterialImage, widthMm: number): Promise<Buffer> {
+  if (image.printReady) return image.bytes;
+  const sharp = await loadSharp();
+  return sharp(image.bytes, { limitInputPixels: 50_000_000 })
+    .resize({ width: pixels(widthMm, PRINT_DPI), withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
+    .toBuffer();
+}
+
+function pixels(widthMm: number, dpi: number): number {
+  return Math.round((widthMm / 25.4) * dpi);
+}
+
+/** Width in px of the screen rendition made at upload: the stored picture fitted in SCREEN_SIDE. */
+function screenRenditionWidth(image: MaterialImage): number {
+  const scale = Math.min(1, SCREEN_SIDE / Math.max(image.width, image.height, 1));
+  return Math.round(image.width * scale);
+}
+
+/**
+ * The picture for print and, resized from that, for the screen. The screen rendition made at upload is
+ * used as it is when it is about the size its place needs (the usual case: every picture of a chapter is
+ * as wide as the text or nearly), else it is resized from it, which is cheap at 500 px; decoding the
+ * print rendition again is only for pictures stored before screen renditions existed.
  */
 async function resampled(image: MaterialImage, widthMm: number) {
-  const pixels = (dpi: number) => Math.round((widthMm / 25.4) * dpi);
-  const sharp = await loadSharp();
-  const print = image.printReady
-    ? image.bytes
-    : await sharp(image.bytes, { limitInputPixels: 50_000_000 })
-        .resize({ width: pixels(PRINT_DPI), withoutEnlargement: true })
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
-        .toBuffer();
-  const screen = await sharp(print)
-    .resize({ width: pixels(SCREEN_DPI), withoutEnlargement: true })
-    .jpeg({ quality: 72 })
-    .toBuffer();
-  const bytes = (buffer: Buffer) =>
-    new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-  return { print: bytes(print), screen: bytes(screen) };
+  const print = await printRendition(image, widthMm);
+  const needed = pixels(widthMm, SCREEN_DPI);
+  let screen: Buffer;
+  if (image.screen && screenRenditionWidth(image) <= needed * SCREEN_SLACK) screen = image.screen;
+  else {
+    const sharp = await loadSharp();
+    screen = await sharp(image.screen ?? print)
+      .resize({ width: needed, withoutEnlargement: true })
+      .jpeg({ quality: 72 })
+      .toBuffer();
+  }
+  return { print: asBytes(print), screen: asBytes(screen) };
 }
 
 /** Runs the tasks with at most `limit` at once (sharp works on libuv's pool of four threads). */
@@ -301,7 +333,7 @@ async function coverData(material: BookMaterial, part: 'front' | 'print', pageCo
   let image = null;
   if (material.cover) {
     const widthMm = fitWidthMm(material.cover, COVER_IMAGE);
-    files[`cover/${part}.jpg`] = (await resampled(material.cover, widthMm)).print;
+    files[`cover/${part}.jpg`] = asBytes(await printRendition(material.cover, widthMm));
     image = { path: `/cover/${part}.jpg`, widthMm };
   }
   files[`${part}.json`] = encodeJson({

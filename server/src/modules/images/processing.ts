@@ -17,6 +17,11 @@ export const THUMBNAIL_SIDE = 400;
  * 300 dpi. Made once at upload, so a book does not decode every full-size photo again.
  */
 export const PRINT_SIDE = 1600;
+/**
+ * Long side of the screen rendition books use for their screen PDF: the widest picture (113 mm) at 110 dpi
+ * is 489 px. Made once at upload from the print rendition, as a book would make it.
+ */
+export const SCREEN_SIDE = 500;
 /** Decoding pipelines running at once in this process; the others wait their turn. */
 const PIPELINES = 2;
 
@@ -34,6 +39,8 @@ export interface ProcessedImage {
   thumbnail: Buffer;
   /** Baseline JPEG, at most PRINT_SIDE px, transparency flattened on white (books). */
   print: Buffer;
+  /** JPEG, at most SCREEN_SIDE px, resized from `print` (the books' screen PDF). */
+  screen: Buffer;
   width: number;
   height: number;
 }
@@ -145,12 +152,22 @@ export async function processImage(
         .flatten({ background: '#ffffff' })
         .jpeg({ quality: 88, chromaSubsampling: '4:4:4' })
         .toBuffer();
+      const screen = await sharp(print)
+        .resize({
+          width: SCREEN_SIDE,
+          height: SCREEN_SIDE,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .jpeg({ quality: 72 })
+        .toBuffer();
       return {
         format,
         ...FORMATS[format],
         image,
         thumbnail,
         print,
+        screen,
         width: info.width,
         height: info.height,
       };

@@ -40,13 +40,19 @@ export function printKeyOf(key: string): string {
   return key.replace(/\.[a-z]+$/, '.print.jpg');
 }
 
+/** Where the screen rendition of the image stored under `key` is. */
+export function screenKeyOf(key: string): string {
+  return key.replace(/\.[a-z]+$/, '.screen.jpg');
+}
+
 /**
  * A stored picture with its bytes: its print rendition (baseline JPEG, at most 1600 px) when `printReady`,
- * else the re-encoded original (at most 3000 px).
+ * else the re-encoded original (at most 3000 px); and its screen rendition (at most 500 px) when it has one.
  */
 export interface ImageFile {
   bytes: Buffer;
   printReady: boolean;
+  screen: Buffer | null;
   legend: string | null;
   width: number;
   height: number;
@@ -173,14 +179,21 @@ export class ImagesService {
     return row ? this.fileOf(row) : null;
   }
 
-  /** The print rendition when there is one (pictures stored before it existed have none), else the image. */
+  /**
+   * The print rendition when there is one (pictures stored before it existed have none), else the image;
+   * with the screen rendition when there is one.
+   */
   private async fileOf(row: ImageRow): Promise<ImageFile | null> {
-    const print = await this.storage.get(printKeyOf(row.key));
+    const [print, screen] = await Promise.all([
+      this.storage.get(printKeyOf(row.key)),
+      this.storage.get(screenKeyOf(row.key)),
+    ]);
     const stored = print ? null : await this.storage.get(row.key);
     if (!print && !stored) return null;
     return {
       bytes: print?.bytes ?? stored!.bytes,
       printReady: print !== null,
+      screen: screen?.bytes ?? null,
       legend: row.legend,
       width: row.width,
       height: row.height,
@@ -336,6 +349,7 @@ export class ImagesService {
       await this.storage.put(image.key, processed.image, processed.contentType);
       await this.storage.put(image.thumbKey, processed.thumbnail, processed.contentType);
       await this.storage.put(printKeyOf(image.key), processed.print, 'image/jpeg');
+      await this.storage.put(screenKeyOf(image.key), processed.screen, 'image/jpeg');
     } catch (error) {
       await this.discardFiles(image);
       throw error;
@@ -348,6 +362,7 @@ export class ImagesService {
       this.storage.delete(image.key),
       this.storage.delete(image.thumbKey),
       this.storage.delete(printKeyOf(image.key)),
+      this.storage.delete(screenKeyOf(image.key)),
     ]);
   }
 
@@ -356,6 +371,7 @@ export class ImagesService {
       this.storage.delete(image.key),
       this.storage.delete(image.thumbKey),
       this.storage.delete(printKeyOf(image.key)),
+      this.storage.delete(screenKeyOf(image.key)),
     ]);
   }
 

@@ -107,6 +107,46 @@ describe('the typeset interior', () => {
     expect(result.screen!.pdf!.byteLength * 4).toBeLessThan(result.print!.pdf!.byteLength);
   });
 
+  it('uses the screen rendition made at upload as it is when it fits its place, else resizes it', async () => {
+    const jpeg = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#557799' } })
+        .jpeg()
+        .toBuffer();
+    const [print, wide, tall] = await Promise.all([
+      jpeg(1600, 1200),
+      jpeg(500, 375),
+      jpeg(375, 500),
+    ]);
+    const book = await material(1);
+    book.chapters[0]!.images = [
+      { bytes: print, legend: null, width: 1600, height: 1200, printReady: true, screen: wide },
+      { bytes: print, legend: null, width: 1200, height: 1600, printReady: true, screen: tall },
+    ];
+    book.portrait = {
+      bytes: print,
+      legend: null,
+      width: 1600,
+      height: 1200,
+      printReady: true,
+      screen: wide,
+    };
+    const job = await interiorJob(book);
+    // Both chapter pictures fill (or nearly) their place: the renditions are the screen PDF's pictures.
+    expect(Buffer.from(job.files['screen/c0-0.jpg']!).equals(wide)).toBe(true);
+    expect(Buffer.from(job.files['screen/c0-1.jpg']!).equals(tall)).toBe(true);
+    expect(Buffer.from(job.files['print/c0-0.jpg']!).equals(print)).toBe(true);
+    // The portrait is 60 mm wide: 260 px at 110 dpi, resized from the 500 px rendition.
+    expect(await sharp(job.files['screen/portrait.jpg']!).metadata()).toMatchObject({
+      width: 260,
+    });
+    // Without a screen rendition (a picture stored before they existed), it is made from the print one.
+    book.chapters[0]!.images = [
+      { bytes: print, legend: null, width: 1600, height: 1200, printReady: true },
+    ];
+    const older = await interiorJob(book);
+    expect(await sharp(older.files['screen/c0-0.jpg']!).metadata()).toMatchObject({ width: 489 });
+  });
+
   it('sizes the cover wrap from the page count', async () => {
     expect(spineWidthMm(100)).toBeCloseTo(6.5, 1);
     expect(spineWidthMm(300)).toBeGreaterThan(spineWidthMm(100));

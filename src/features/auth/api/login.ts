@@ -1,6 +1,7 @@
 // POST /login/access-token (form-encoded username + password), then the rest of signing in: load the
 // user, open the session, and decide where to go (onboarding, the remembered address, or home).
 import { useMutation } from '@tanstack/react-query';
+import type { LoginBody, TokenResponse } from '@contract/accounts';
 import { apiRequest } from '../../../lib/api-client';
 import { MissingTokenError } from '../../../lib/api-errors';
 import { languageFromTag, setLanguage, storedLanguage } from '../../../lib/i18n';
@@ -15,9 +16,9 @@ export interface Credentials {
 }
 
 export async function requestAccessToken({ email, password }: Credentials): Promise<string> {
-  const answer = await apiRequest<{ access_token?: string } | undefined>('/login/access-token', {
+  const answer = await apiRequest<TokenResponse | undefined>('/login/access-token', {
     method: 'POST',
-    form: { username: email.trim(), password },
+    form: { username: email.trim(), password } satisfies LoginBody,
     token: null,
   });
   if (!answer?.access_token) throw new MissingTokenError();

@@ -1,5 +1,6 @@
 // POST /reset-password {token, new_password}: sets a new password from the mailed link.
 import { useMutation } from '@tanstack/react-query';
+import type { ResetPasswordBody } from '@contract/accounts';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface ResetPasswordInput {
@@ -10,7 +11,7 @@ export interface ResetPasswordInput {
 export async function resetPassword({ token, newPassword }: ResetPasswordInput): Promise<void> {
   await apiRequest('/reset-password', {
     method: 'POST',
-    json: { token, new_password: newPassword },
+    json: { token, new_password: newPassword } satisfies ResetPasswordBody,
     token: null,
   });
 }

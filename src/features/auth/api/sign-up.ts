@@ -1,5 +1,6 @@
 // POST /users/signup (payload per spec §3), followed by the automatic login.
 import { useMutation } from '@tanstack/react-query';
+import type { SignupBody } from '@contract/accounts';
 import { apiRequest } from '../../../lib/api-client';
 import { getLocaleTag } from '../../../lib/i18n';
 import type { AccountType } from '../../../lib/session';
@@ -14,17 +15,8 @@ export interface SignUpInput {
   optInTracking?: boolean;
 }
 
-export interface SignUpPayload {
-  email: string;
-  password: string;
-  current_language: string;
-  opt_in_marketing: boolean;
-  opt_in_tracking?: boolean;
-  cgu_validated: true;
-  cgv_validated: true;
-  pdc_validated: true;
-  account_type: AccountType;
-}
+/** POST /users/signup (server/src/contract/accounts.ts). */
+export type SignUpPayload = SignupBody;
 
 export function signUpPayload(
   input: SignUpInput,

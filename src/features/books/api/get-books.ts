@@ -2,10 +2,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { bookKeys } from './books-keys';
-import type { BookWire, ListWire } from './types';
+import type { BookListWire, BookWire } from './types';
 
 export async function getBooks(): Promise<BookWire[]> {
-  const answer = await apiRequest<ListWire<BookWire>>('/books', { query: { skip: 0, limit: 100 } });
+  const answer = await apiRequest<BookListWire>('/books', { query: { skip: 0, limit: 100 } });
   return answer?.data ?? [];
 }
 

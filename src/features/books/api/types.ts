@@ -1,77 +1,43 @@
-// Wire types of the book calls, field for field the same as server/src/contract/books.ts (api.md § Books).
-// Declared here because the app's TypeScript setup does not compile the server's sources.
+// Wire types of the book calls (api.md § Books): the server's contract (server/src/contract/books.ts),
+// imported as types only. The limits are the contract's too: each constant is typed with the
+// contract's literal, so a limit changed on the server is a compile error here until it is copied.
+import type {
+  Book,
+  BookGenerationStatus,
+  BookImageRef,
+  BookList,
+  BookSuggestions,
+  BookSuggestionsBody,
+  CreateBookBody,
+  MAX_BOOK_AUTHOR_LENGTH as ServerMaxAuthor,
+  MAX_BOOK_CHAPTERS as ServerMaxChapters,
+  MAX_BOOK_DEDICATION_LENGTH as ServerMaxDedication,
+  MAX_BOOK_SUBTITLE_LENGTH as ServerMaxSubtitle,
+  MAX_BOOK_SUMMARY_LENGTH as ServerMaxSummary,
+  MAX_BOOK_TITLE_LENGTH as ServerMaxTitle,
+  MIN_BOOK_CHAPTERS as ServerMinChapters,
+} from '@contract/books';
+import type { UserImage, UserImageList } from '@contract/images';
+import type { PremiumStatus } from '@contract/premium';
 
-/** A book holds 4 to 10 chapters (server/src/contract/books.ts). */
-export const MIN_BOOK_CHAPTERS = 4;
-export const MAX_BOOK_CHAPTERS = 10;
-export const MAX_BOOK_TITLE_LENGTH = 200;
-export const MAX_BOOK_SUBTITLE_LENGTH = 300;
-export const MAX_BOOK_AUTHOR_LENGTH = 200;
-export const MAX_BOOK_SUMMARY_LENGTH = 3000;
-export const MAX_BOOK_DEDICATION_LENGTH = 1000;
+/** A book holds 4 to 10 chapters. */
+export const MIN_BOOK_CHAPTERS: typeof ServerMinChapters = 4;
+export const MAX_BOOK_CHAPTERS: typeof ServerMaxChapters = 10;
+export const MAX_BOOK_TITLE_LENGTH: typeof ServerMaxTitle = 200;
+export const MAX_BOOK_SUBTITLE_LENGTH: typeof ServerMaxSubtitle = 300;
+export const MAX_BOOK_AUTHOR_LENGTH: typeof ServerMaxAuthor = 200;
+export const MAX_BOOK_SUMMARY_LENGTH: typeof ServerMaxSummary = 3000;
+export const MAX_BOOK_DEDICATION_LENGTH: typeof ServerMaxDedication = 1000;
 
-export type BookGenerationStatus = 'ongoing' | 'success' | 'failure' | (string & {});
-
-export interface BookWire {
-  id: string;
-  author: string;
-  title: string;
-  subtitle: string;
-  summary: string;
-  dedication: string | null;
-  conversation_ids: string[];
-  large_print: boolean;
-  language: string;
-  created_at: string;
-  generation_status: BookGenerationStatus;
-  /** Why generation failed, in the person's language; null otherwise. */
-  generation_error: string | null;
-  /** Print interior PDF (download). */
-  url_pdf: string | null;
-  /** Light PDF for the screen (preview). */
-  url_web_pdf: string | null;
-  /** Print cover PDF (back, spine, front). */
-  url_cover_pdf: string | null;
-  /** PNG of the front cover. */
-  url_cover_preview: string | null;
-  page_count: number | null;
-}
-
-export interface ListWire<T> {
-  data: T[];
-  count: number;
-}
-
-/** A picture chosen for the cover or the portrait: a chapter's image, or one of the person's own (conv_id null). */
-export interface BookImageRef {
-  conv_id: string | null;
-  image_id: string;
-}
-
+export type BookWire = Book;
+export type BookListWire = BookList;
 /** POST /books (spec §3 Book creation payload). */
-export interface CreateBookPayload {
-  title: string;
-  subtitle: string;
-  author: string;
-  conversation_ids: string[];
-  summary: string;
-  dedication: string | null;
-  front_cover_image_id: BookImageRef | null;
-  back_cover_image_id: BookImageRef | null;
-  large_print?: boolean;
-}
-
+export type CreateBookPayload = CreateBookBody;
 /** POST /books/suggestions. */
-export interface BookSuggestionsPayload {
-  conversation_ids: string[];
-  author?: string;
-  language?: string;
-  user_instructions?: string;
-}
-
-export interface BookSuggestionsWire {
-  title: string;
-  subtitle: string;
-  summary: string;
-  dedication: string;
-}
+export type BookSuggestionsPayload = BookSuggestionsBody;
+export type BookSuggestionsWire = BookSuggestions;
+/** One of the person's own photos (GET /images, POST /images). */
+export type OwnPhotoWire = UserImage;
+export type OwnPhotoListWire = UserImageList;
+export type PremiumStatusWire = PremiumStatus;
+export type { BookGenerationStatus, BookImageRef };

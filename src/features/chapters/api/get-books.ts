@@ -3,7 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { chapterKeys } from './chapters-keys';
-import type { BookGenerationStatus, BookWire, ListWire } from './types';
+import type { BookGenerationStatus, BookListWire } from './types';
 
 export interface BookStatus {
   bookID: string;
@@ -12,7 +12,7 @@ export interface BookStatus {
 
 export async function getBookStatuses(): Promise<BookStatus[]> {
   try {
-    const answer = await apiRequest<ListWire<BookWire>>('/books', {
+    const answer = await apiRequest<BookListWire>('/books', {
       query: { skip: 0, limit: 100 },
     });
     return (answer?.data ?? []).map((book) => ({

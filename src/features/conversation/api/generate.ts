@@ -9,6 +9,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import i18next from 'i18next';
+import type { GenerateBody, GenerateQuery } from '@contract/generation';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import {
   conversationKeys,
@@ -20,13 +21,10 @@ import { isOnline } from '../../../offline/connectivity';
 import { storeChapter } from '../../../offline/stored-chapters';
 import { track } from '../../../lib/analytics';
 
-export interface GenerateRequest {
-  do_title: boolean;
-  do_keywords: boolean;
-  do_image: boolean;
-  do_summary: boolean;
-  summary_kwargs?: { user_instructions: string | null; use_previous_summary: boolean };
-}
+/** The contract's query flags and body, every flag and instruction spelled out by the app. */
+export type GenerateRequest = Required<GenerateQuery> & {
+  summary_kwargs?: Required<NonNullable<GenerateBody['summary_kwargs']>>;
+};
 
 /** What the page asks for when a chapter with answers has no text yet (spec §4). */
 export const FULL_GENERATION: GenerateRequest = {
@@ -53,8 +51,8 @@ export async function postGeneration(
     `/conversations/${encodeURIComponent(conversationId)}/generate`,
     {
       method: 'POST',
-      query: flags,
-      json: request.do_summary && summary_kwargs ? { summary_kwargs } : {},
+      query: flags satisfies GenerateQuery,
+      json: (request.do_summary && summary_kwargs ? { summary_kwargs } : {}) satisfies GenerateBody,
     },
   );
 }

@@ -2,14 +2,12 @@
 // that exists (sharing a chapter is creating it), DELETE removes it (the page is gone for everyone who
 // had the link). The share modal shows both; the dialog says what failed itself, so no global toast.
 import { useMutation } from '@tanstack/react-query';
+import type { ShareLink } from '@contract/share';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { track } from '../../../lib/analytics';
 
 /** `{url, created_at}` as the server sends it; `url` is the page everyone with the link can read. */
-export interface ShareLinkWire {
-  url: string;
-  created_at: string;
-}
+export type ShareLinkWire = ShareLink;
 
 /** The page's full address, whether the server sends it whole or from the site's root. */
 export function publicPageUrl(link: ShareLinkWire): string {

@@ -1,6 +1,7 @@
 // PATCH /conversations/{id}/summaries?action=undo|redo (api.md § Conversations): moves the cursor of
 // the summary versions; the answer is the chapter, which replaces the cached one.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SummaryActionQuery } from '@contract/conversations';
 import { apiRequest } from '../../../lib/api-client';
 import {
   conversationKeys,
@@ -15,7 +16,7 @@ export async function moveSummary(
 ): Promise<ConversationWire> {
   const chapter = await apiRequest<ConversationWire>(
     `/conversations/${encodeURIComponent(conversationId)}/summaries`,
-    { method: 'PATCH', query: { action } },
+    { method: 'PATCH', query: { action } satisfies SummaryActionQuery },
   );
   await storeChapter(chapter);
   return chapter;

@@ -3,17 +3,12 @@
 // one is being prepared the server gives that one back). The query asks again every 5 s while the
 // export is pending, and only while a screen shows it (TanStack Query stops polling in a hidden tab).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DataExport } from '@contract/data-export';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { track } from '../../../lib/analytics';
 
-export type DataExportStatus = 'pending' | 'ready' | 'failed';
-
-export interface DataExportWire {
-  status: DataExportStatus;
-  requested_at: string;
-  url: string | null;
-  expires_at: string | null;
-}
+export type DataExportWire = DataExport;
+export type DataExportStatus = DataExport['status'];
 
 export const EXPORT_POLL_MS = 5_000;
 

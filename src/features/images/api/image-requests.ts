@@ -4,7 +4,7 @@
 import { apiRequest } from '../../../lib/api-client';
 import type { ChapterImageWire } from '../../../lib/conversation-query';
 import { chapterImagesPath } from './upload-image';
-import type { ChapterImageResponse } from './types';
+import type { ChapterImageResponse, UpdateImagePayload } from './types';
 
 function imagePath(conversationId: string, imageId: string): string {
   return `${chapterImagesPath(conversationId)}/${encodeURIComponent(imageId)}`;
@@ -39,7 +39,7 @@ export async function replaceWithIllustration(
     const legend = old.legend?.trim();
     const placed = await apiRequest<ChapterImageResponse>(imagePath(conversationId, created.id), {
       method: 'PATCH',
-      json: { position: old.position, ...(legend ? { legend } : {}) },
+      json: { position: old.position, ...(legend ? { legend } : {}) } satisfies UpdateImagePayload,
     });
     await deleteChapterImage(conversationId, old.id);
     return { ...placed, position: old.position };

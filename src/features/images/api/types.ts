@@ -1,12 +1,16 @@
-// Wire shapes of the image calls (api.md § Images), field for field the same as
-// server/src/contract/images.ts. Declared here because the app's TypeScript setup does not compile the
-// server's files; the chapter's own image shape is ChapterImageWire in src/lib/conversation-query.ts.
-import type { ChapterImageWire } from '../../../lib/conversation-query';
+// Wire shapes of the image calls (api.md § Images): the server's contract
+// (server/src/contract/images.ts), imported as types only. The chapter's own image shape is
+// ChapterImageWire in src/lib/conversation-query.ts.
+import type {
+  ChapterImage,
+  MAX_LEGEND_LENGTH as ServerMaxLegendLength,
+  UpdateImageBody,
+} from '@contract/images';
 
 /** What `POST /conversations/{id}/images` and `PATCH …/images/{imageId}` answer. */
-export interface ChapterImageResponse extends ChapterImageWire {
-  thumbnail_url: string;
-}
+export type ChapterImageResponse = ChapterImage;
+/** `PATCH /conversations/{id}/images/{imageId}`. */
+export type UpdateImagePayload = UpdateImageBody;
 
-/** The server refuses longer legends (server/src/contract/images.ts MAX_LEGEND_LENGTH). */
-export const MAX_LEGEND_LENGTH = 500;
+/** The server refuses longer legends (typed with the contract's own limit). */
+export const MAX_LEGEND_LENGTH: typeof ServerMaxLegendLength = 500;

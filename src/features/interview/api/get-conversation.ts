@@ -1,11 +1,11 @@
 // GET /conversations/{id}: the chapter whose interview this is, for the title banner.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import type { ConversationWire } from '../../../lib/conversation-query';
 import { interviewKeys } from './interview-keys';
-import type { ChatConversationWire } from './types';
 
-export function getChatConversation(conversationId: string): Promise<ChatConversationWire> {
-  return apiRequest<ChatConversationWire>(`/conversations/${encodeURIComponent(conversationId)}`);
+export function getChatConversation(conversationId: string): Promise<ConversationWire> {
+  return apiRequest<ConversationWire>(`/conversations/${encodeURIComponent(conversationId)}`);
 }
 
 export function chatConversationQueryOptions(conversationId: string) {
@@ -22,6 +22,6 @@ export function useChatConversation(conversationId: string) {
 }
 
 /** The banner's title: the chapter's, once it has one. */
-export function chapterTitle(conversation: ChatConversationWire | undefined): string | null {
+export function chapterTitle(conversation: ConversationWire | undefined): string | null {
   return conversation?.title_infos?.title?.trim() || null;
 }

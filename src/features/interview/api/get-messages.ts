@@ -3,14 +3,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { interviewKeys } from './interview-keys';
-import type { ChatMessageWire, ListWire } from './types';
+import type { ChatMessageListWire, ChatMessageWire } from './types';
 
 export const HISTORY_PAGE_SIZE = 100;
 
 export async function getAllMessages(conversationId: string): Promise<ChatMessageWire[]> {
   const all: ChatMessageWire[] = [];
   for (;;) {
-    const page = await apiRequest<ListWire<ChatMessageWire>>(
+    const page = await apiRequest<ChatMessageListWire>(
       `/conversations/${encodeURIComponent(conversationId)}/messages`,
       { query: { skip: all.length, limit: HISTORY_PAGE_SIZE } },
     );

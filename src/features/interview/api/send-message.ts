@@ -1,7 +1,7 @@
 // POST /conversations/{id}/messages with the answer's Idempotency-Key, so that a retry (after a lost
 // answer, a reload or from the outbox) is answered once by the server.
 import { apiRequest } from '../../../lib/api-client';
-import type { AssistantReplyWire } from './types';
+import type { AssistantReplyWire, SendMessagePayload } from './types';
 
 export function sendChatMessage(
   conversationId: string,
@@ -10,6 +10,6 @@ export function sendChatMessage(
 ): Promise<AssistantReplyWire> {
   return apiRequest<AssistantReplyWire>(
     `/conversations/${encodeURIComponent(conversationId)}/messages`,
-    { method: 'POST', json: { content }, idempotencyKey },
+    { method: 'POST', json: { content } satisfies SendMessagePayload, idempotencyKey },
   );
 }

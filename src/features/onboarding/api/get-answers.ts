@@ -2,10 +2,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { onboardingKeys } from './onboarding-keys';
-import type { ListWire, OnboardingAnswerWire } from './types';
+import type { OnboardingAnswerListWire, OnboardingAnswerWire } from './types';
 
 export async function getOnboardingAnswers(): Promise<OnboardingAnswerWire[]> {
-  const answer = await apiRequest<ListWire<OnboardingAnswerWire>>('/onboardings/answers', {
+  const answer = await apiRequest<OnboardingAnswerListWire>('/onboardings/answers', {
     query: { skip: 0, limit: 100, get_all_users_and_languages: false },
   });
   return answer?.data ?? [];

@@ -2,12 +2,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { onboardingKeys } from './onboarding-keys';
-import type { ListWire, OnboardingQuestionWire, QuestionsStatus } from './types';
+import type { OnboardingQuestionListWire, OnboardingQuestionWire, QuestionsStatus } from './types';
 
 export async function getOnboardingQuestions(
   status: QuestionsStatus,
 ): Promise<OnboardingQuestionWire[]> {
-  const answer = await apiRequest<ListWire<OnboardingQuestionWire>>('/onboardings/questions', {
+  const answer = await apiRequest<OnboardingQuestionListWire>('/onboardings/questions', {
     query: { skip: 0, limit: 100, questions_status: status },
   });
   return [...(answer?.data ?? [])]

@@ -3,12 +3,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { onboardingKeys } from './onboarding-keys';
-import type { OnboardingAnswerWire } from './types';
+import type { NewAnswer, OnboardingAnswerWire, UpdateAnswerPayload } from './types';
 
-export interface NewAnswer {
-  question_id: string;
-  answer: string;
-}
+export type { NewAnswer };
 
 export async function createOnboardingAnswer(input: NewAnswer): Promise<OnboardingAnswerWire> {
   return apiRequest<OnboardingAnswerWire>('/onboardings/answers', { method: 'POST', json: input });
@@ -20,7 +17,7 @@ export async function updateOnboardingAnswer(input: {
 }): Promise<OnboardingAnswerWire> {
   return apiRequest<OnboardingAnswerWire>(`/onboardings/answers/${encodeURIComponent(input.id)}`, {
     method: 'PATCH',
-    json: { answer: input.answer },
+    json: { answer: input.answer } satisfies UpdateAnswerPayload,
   });
 }
 

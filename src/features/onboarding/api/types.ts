@@ -1,32 +1,24 @@
-// Wire types of the onboarding calls (api.md § Onboarding, spec §3), declared here until
-// server/src/contract/ exports them; the field names are the server's, exactly.
+// Wire types of the onboarding calls (api.md § Onboarding, spec §3): the server's contract
+// (server/src/contract/onboarding.ts), imported as types only.
+import type {
+  CreateAnswerBody,
+  UpdateAnswerBody,
+  OnboardingAnswer,
+  OnboardingAnswerList,
+  OnboardingQuestion,
+  OnboardingQuestionList,
+  QuestionsQuery,
+} from '@contract/onboarding';
 
-/** The server seeds radio, checkbox and text; anything else is treated as text. */
-export type AnswerInputType = 'radio' | 'checkbox' | 'text' | (string & {});
+export type OnboardingQuestionWire = OnboardingQuestion;
+export type OnboardingQuestionListWire = OnboardingQuestionList;
+export type OnboardingAnswerWire = OnboardingAnswer;
+export type OnboardingAnswerListWire = OnboardingAnswerList;
+/** POST /onboardings/answers. */
+export type NewAnswer = CreateAnswerBody;
+/** PATCH /onboardings/answers/{id}. */
+export type UpdateAnswerPayload = UpdateAnswerBody;
 
-export interface OnboardingQuestionWire {
-  question_id: string;
-  question_number: number;
-  question: string;
-  valid_answers: string[];
-  example_answer: string | null;
-  answer_input_type: AnswerInputType;
-  is_custom_answer_allowed: boolean;
-  is_answer_required: boolean;
-  language: string;
-  answer_id: string | null;
-}
-
-export interface OnboardingAnswerWire {
-  id: string;
-  question_id: string;
-  question: string;
-  answer: string;
-}
-
-export type QuestionsStatus = 'unanswered' | 'answered' | 'all';
-
-export interface ListWire<T> {
-  data: T[];
-  count: number;
-}
+/** The server seeds radio, checkbox and text. */
+export type AnswerInputType = OnboardingQuestion['answer_input_type'];
+export type QuestionsStatus = NonNullable<QuestionsQuery['questions_status']>;

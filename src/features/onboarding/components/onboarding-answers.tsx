@@ -68,7 +68,7 @@ function fallbackQuestion(answer: OnboardingAnswerWire): OnboardingQuestionWire 
     question_number: Number.MAX_SAFE_INTEGER,
     question: answer.question,
     valid_answers: [],
-    example_answer: null,
+    example_answer: '',
     answer_input_type: 'text',
     is_custom_answer_allowed: true,
     is_answer_required: false,

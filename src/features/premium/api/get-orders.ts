@@ -2,10 +2,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { premiumKeys } from './premium-keys';
-import type { ListWire, OrderWire } from './types';
+import type { OrderListWire } from './types';
 
-export function getOrders(): Promise<ListWire<OrderWire>> {
-  return apiRequest<ListWire<OrderWire>>('/orders');
+export function getOrders(): Promise<OrderListWire> {
+  return apiRequest<OrderListWire>('/orders');
 }
 
 export function ordersQueryOptions() {

@@ -1,27 +1,17 @@
 // The two ways a batch of consented events leaves the device: POST /api/v1/analytics/batch (with the
 // bearer token when signed in) or PostHog's /batch/ capture endpoint. Plain fetch rather than
 // apiRequest: the pagehide flush needs `keepalive`, and a PostHog host is not our API.
+import type { AnalyticsBatch, AnalyticsEvent } from '@contract/analytics';
 import { apiUrl } from '../../../lib/api-client';
-import type { AnalyticsEventName, AnalyticsProperties } from '../../../lib/analytics';
+import type { AnalyticsProperties } from '../../../lib/analytics';
 import { getToken } from '../../../lib/session';
 import type { AnalyticsDestination } from './get-analytics-destination';
 
-/** One event as POST /analytics/batch takes it (redeclared from the server's contract). */
-export interface AnalyticsEventWire {
-  event: AnalyticsEventName;
-  /** ISO date-time on the device. */
-  timestamp: string;
-  /** Random per visit, 8 to 64 characters. */
-  session_id: string;
-  properties: AnalyticsProperties;
-}
+/** One event as POST /analytics/batch takes it (server/src/contract/analytics.ts). */
+export type AnalyticsEventWire = AnalyticsEvent;
 
-export interface AnalyticsBatchWire {
-  /** Always true: nothing is sent without the person's consent. */
-  consent: true;
-  /** 1 to 50 events. */
-  events: AnalyticsEventWire[];
-}
+/** The contract's batch; `consent` is always true here: nothing is sent without the person's consent. */
+export type AnalyticsBatchWire = Omit<AnalyticsBatch, 'consent'> & { consent: true };
 
 /** PostHog's batch capture body (https://posthog.com/docs/api/capture). */
 export interface PostHogBatchWire {

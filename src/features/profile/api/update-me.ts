@@ -1,16 +1,11 @@
 // PATCH /users/me: name, language, terms acceptance… The answer replaces the stored user.
 import { useMutation } from '@tanstack/react-query';
+import type { UpdateMeBody } from '@contract/accounts';
 import { apiRequest } from '../../../lib/api-client';
 import { setSessionUser, userFromWire, type User, type UserWire } from '../../../lib/session';
 
-export interface UpdateMePayload {
-  full_name?: string;
-  current_language?: string;
-  opt_in_marketing?: boolean;
-  cgu_validated?: boolean;
-  cgv_validated?: boolean;
-  pdc_validated?: boolean;
-}
+/** PATCH /users/me (server/src/contract/accounts.ts). */
+export type UpdateMePayload = UpdateMeBody;
 
 export async function updateMe(payload: UpdateMePayload): Promise<User> {
   const user = userFromWire(
