@@ -7,7 +7,7 @@
 // read from /proc every 20 ms: idle before the books, the highest while a book is typeset, and the
 // process's peak over its whole life (uploads included). Prints; asserts nothing.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -38,6 +38,8 @@ type Api = (path: string, init?: RequestInit) => Promise<Response>;
 
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; api: Api }> {
   const { child, base } = await startCompiledServer(dataDir, {
+    // Each book's phases, timed inside the job (see BooksService.generate).
+    BOOK_PHASES_LOG: join(dataDir, 'phases.jsonl'),
     SERVE_APP: 'false',
     RATE_LIMIT_MULTIPLIER: '100000',
     FREE_CHAPTERS: '1000',
@@ -147,7 +149,7 @@ async function timeBook(
   api: Api,
   auth: Record<string, string>,
   ids: string[],
-): Promise<{ ms: number; pages: number }> {
+): Promise<{ ms: number; pages: number; id: string }> {
   const started = performance.now();
   const { id } = await json<{ id: string }>(
     api('/api/v1/books', {
@@ -173,7 +175,7 @@ async function timeBook(
       generation_error?: string;
     }>(api(`/api/v1/books/${id}`, { headers: auth }), 200);
     if (book.generation_status === 'success')
-      return { ms: performance.now() - started, pages: book.page_count };
+      return { ms: performance.now() - started, pages: book.page_count, id };
     if (book.generation_status === 'failure')
       throw new Error(`book failed: ${book.generation_error}`);
     await new Promise((r) => setTimeout(r, 10));
@@ -225,6 +227,63 @@ async function bareCompile(
   return times;
 }
 
+/**
+ * Per book size: POST → success against the bare compile (the ratio issue 18 bounds), then the median of
+ * each phase the job timed (ms): `pickup` is the POST's row creation to the job's start (the queue), the
+ * `<document>.compile` / `.export` lines are inside the typesetter's thread and part of `typeset*`; what
+ * no phase covers (the POST itself, the answer reaching the poller) is `unaccounted`.
+ */
+function phaseTable(
+  file: string,
+  measured: { count: number; ms: number[]; bookIds: string[]; compileMs?: number }[],
+): string {
+  const all = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, number | string>);
+  const out: string[] = [];
+  for (const { count, ms, bookIds, compileMs } of measured) {
+    const rows = all.filter((row) => bookIds.includes(row.bookId as string));
+    const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter(
+      (k) => k !== 'bookId',
+    );
+    const median = (key: string) =>
+      percentile(
+        rows.map((row) => Number(row[key] ?? 0)).sort((a, b) => a - b),
+        50,
+      );
+    const total = percentile(ms, 50);
+    const ratio = compileMs ? ` = ${(total / compileMs).toFixed(2)}× the bare compile` : '';
+    out.push(
+      `${count} chapters: POST → success p50 ${total.toFixed(0)} ms${ratio}; phases (median ms):`,
+    );
+    const phases = keys.filter((k) => !k.includes('.'));
+    const line = (indent: string, key: string, value: number) =>
+      `${indent}${key.padEnd(26 - indent.length)} ${value.toFixed(1).padStart(8)}`;
+    // A `typeset*` phase is followed by the typesetter thread's own steps; what they leave of the phase
+    // is the hand-off (the job's and the answer's trip between threads, the pool's bookkeeping).
+    let open: { name: string; worker: number } | null = null;
+    const close = () => {
+      if (open && open.worker > 0)
+        out.push(line('    ', 'hand-off', median(open.name) - open.worker));
+    };
+    for (const key of keys) {
+      if (key.includes('.')) {
+        out.push(line('    ', key, median(key)));
+        if (open) open.worker += median(key);
+        continue;
+      }
+      close();
+      open = key.startsWith('typeset') ? { name: key, worker: 0 } : null;
+      out.push(line('  ', key, median(key)));
+    }
+    close();
+    const covered = phases.reduce((sum, key) => sum + median(key), 0);
+    out.push(`  ${'unaccounted'.padEnd(24)} ${(total - covered).toFixed(1).padStart(8)}`);
+  }
+  return out.join('\n');
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'chapitres-bench-book-'));
 try {
   const { child, api } = await startServer(dataDir);
@@ -232,6 +291,7 @@ try {
   const lines: string[] = [];
   let userId = '';
   const sets: string[][] = [];
+  const measured: { count: number; ms: number[]; bookIds: string[]; compileMs?: number }[] = [];
   try {
     const auth = await personWithFullAccess(api);
     userId = (await json<{ id: string }>(api('/api/v1/users/me', { headers: auth }), 200)).id;
@@ -247,6 +307,7 @@ try {
       sampler.window();
       for (let run = 0; run < RUNS; run++) runs.push(await timeBook(api, auth, ids));
       const ms = runs.map((r) => r.ms).sort((a, b) => a - b);
+      measured.push({ count, ms, bookIds: runs.map((r) => r.id) });
       lines.push(
         `book of ${count} chapters × 5 photos (${runs[0]!.pages} pages): POST → success p50 ${percentile(ms, 50).toFixed(0)} ms (min ${ms[0]!.toFixed(0)}, max ${ms.at(-1)!.toFixed(0)}) | server RSS while typesetting, highest ${sampler.window()} MB`,
       );
@@ -267,13 +328,18 @@ try {
   try {
     for (const [index, ids] of sets.entries()) {
       const compile = (await bareCompile(app, userId, ids)).sort((a, b) => a - b);
-      lines[1 + index] += ` | bare Typst compile p50 ${percentile(compile, 50).toFixed(0)} ms`;
+      const compileMs = percentile(compile, 50);
+      measured[index]!.compileMs = compileMs;
+      lines[1 + index] +=
+        ` | bare Typst compile p50 ${compileMs.toFixed(0)} ms` +
+        ` | ratio ${(percentile(measured[index]!.ms, 50) / compileMs).toFixed(2)}×`;
     }
   } finally {
     await app.close();
     await database.close();
   }
   for (const line of lines) console.log(line);
+  console.log(phaseTable(join(dataDir, 'phases.jsonl'), measured));
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -2,6 +2,7 @@
 // gathers the chapters and pictures, typesets the book with Typst in a worker thread and stores its four
 // files. Generation is idempotent: files go under fixed keys (a retry overwrites them), the row moves from
 // `ongoing` only once, and a book whose job died is turned to `failure` rather than staying `ongoing`.
+import { appendFileSync } from 'node:fs';
 import { renderAsync } from '@resvg/resvg-js';
 import type { Config } from '../../config.ts';
 import { AppError, registerErrorStatus } from '../../errors.ts';
@@ -33,7 +34,7 @@ import {
   type MaterialChapter,
 } from './render.ts';
 import type { BookRow, BooksRepository } from './repository.ts';
-import type { Typesetter } from './typesetter.ts';
+import type { Typesetter, TypesetResult } from './typesetter.ts';
 
 export const BOOK_JOB = 'book.generate';
 /** Attempts of one book's job after the first (a crash, a worker killed, storage failing). */
@@ -45,6 +46,32 @@ export const BOOK_JOB_RETRIES = 3;
 export function staleAfterMs(jobTimeoutSeconds: number): number {
   return Math.max(30 * 60_000, (BOOK_JOB_RETRIES + 2) * jobTimeoutSeconds * 1000);
 }
+/**
+ * `npm run bench:book` sets it to a file: each generated book appends its phase times there (one JSON line).
+ * Read from the environment directly, as a measuring hook rather than a setting.
+ */
+const PHASES_LOG = process.env.BOOK_PHASES_LOG;
+
+/** Times the phases of one book's generation, in ms, in the order they ran. */
+function stopwatch() {
+  let last = performance.now();
+  const phases: Record<string, number> = {};
+  return {
+    phases,
+    lap(name: string, extra?: Record<string, number>) {
+      const now = performance.now();
+      phases[name] = Math.round((now - last) * 10) / 10;
+      last = now;
+      for (const [key, value] of Object.entries(extra ?? {}))
+        phases[key] = Math.round(value * 10) / 10;
+    },
+  };
+}
+
+function writePhases(bookId: string, phases: Record<string, number>): void {
+  if (PHASES_LOG) appendFileSync(PHASES_LOG, `${JSON.stringify({ bookId, ...phases })}\n`);
+}
+
 /** Width of the front cover preview image. */
 const COVER_PREVIEW_WIDTH = 600;
 
@@ -105,6 +132,15 @@ function required(value: string, field: string): string {
 
 function choiceOf(ref: BookImageRef | null | undefined): BookImageChoice | null {
   return ref ? { convId: ref.conv_id, imageId: ref.image_id } : null;
+}
+
+function workerTimes(result: TypesetResult): Record<string, number> {
+  const times: Record<string, number> = {};
+  for (const [name, output] of Object.entries(result)) {
+    if (!output.ms) continue;
+    for (const [step, ms] of Object.entries(output.ms)) times[`${name}.${step}`] = ms;
+  }
+  return times;
 }
 
 export class BooksService {
@@ -248,18 +284,26 @@ export class BooksService {
 
   /** The `book.generate` job. Throws (so the queue retries) only for what a retry can mend. */
   async generate(bookId: string, retryCount: number): Promise<void> {
+    const clock = stopwatch();
     const book = await this.repository.findById(bookId);
     if (!book || book.generationStatus !== 'ongoing') return;
+    // From the row's creation (the POST) to this job's start: the queue's pick-up.
+    clock.lap('readRow', { pickup: Date.now() - book.createdAt.getTime() });
     try {
       const material = await this.gather(book);
+      clock.lap('gather');
       const job = await interiorJob(material);
+      clock.lap('prepare');
       const interior = await this.typesetter.run(job, picturesOf(job));
+      clock.lap('typesetInterior', workerTimes(interior));
       const pageCount = interior.print!.pages;
       const cover = await this.typesetter.run(await coverJob(material, pageCount));
+      clock.lap('typesetCover', workerTimes(cover));
       const preview = await renderAsync(interior.front!.svg!, {
         fitTo: { mode: 'width', value: COVER_PREVIEW_WIDTH },
         font: { loadSystemFonts: false },
       });
+      clock.lap('preview');
       const folder = bookFolder(book.userId, book.id);
       const files = {
         pageCount,
@@ -268,6 +312,8 @@ export class BooksService {
         coverKey: `${folder}/cover.pdf`,
         coverPreviewKey: `${folder}/cover.png`,
       };
+      // One after the other: written together they take as long (the disk is the limit), and a
+      // deletion of the book meanwhile would race with more writes at once.
       await this.storage.put(
         files.interiorKey,
         Buffer.from(interior.print!.pdf!),
@@ -276,7 +322,10 @@ export class BooksService {
       await this.storage.put(files.webKey, Buffer.from(interior.screen!.pdf!), 'application/pdf');
       await this.storage.put(files.coverKey, Buffer.from(cover.cover!.pdf!), 'application/pdf');
       await this.storage.put(files.coverPreviewKey, preview.asPng(), 'image/png');
+      clock.lap('write');
       if (await this.repository.finish(book.id, files)) {
+        clock.lap('finish');
+        writePhases(book.id, clock.phases);
         await this.announce(book);
       } else if (!(await this.repository.findById(book.id))) {
         // Deleted while it was being made: nothing of it stays.

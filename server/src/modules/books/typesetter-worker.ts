@@ -38,6 +38,7 @@ function describe(error: unknown): string {
 }
 
 serveJobs<TypesetJob, TypesetResult>(async (job) => {
+  let mapStarted: number | null = performance.now();
   compiler.resetShadow();
   for (const [path, bytes] of Object.entries(job.files))
     compiler.mapShadow(
@@ -47,6 +48,9 @@ serveJobs<TypesetJob, TypesetResult>(async (job) => {
   const result: TypesetResult = {};
   const transfer: ArrayBuffer[] = [];
   for (const document of job.documents) {
+    const started = performance.now();
+    const map = mapStarted === null ? {} : { map: started - mapStarted };
+    mapStarted = null;
     const compiled = compiler.compile({
       mainFilePath: `${ROOT}/${document.main}`,
       inputs: { data: document.data },
@@ -54,7 +58,11 @@ serveJobs<TypesetJob, TypesetResult>(async (job) => {
     const error = compiled.takeError();
     if (error || !compiled.result) throw new Error(`Typst: ${describe(error)}`);
     const doc = compiled.result;
-    const output: TypesetResult[string] = { pages: doc.numOfPages };
+    const compiledAt = performance.now();
+    const output: TypesetResult[string] = {
+      pages: doc.numOfPages,
+      ms: { ...map, compile: compiledAt - started, export: 0, evict: 0 },
+    };
     if (document.pdf) {
       const pdf = compiler.pdf(doc, {
         ...(document.pdfStandard ? { pdfStandard: document.pdfStandard } : {}),
@@ -65,11 +73,14 @@ serveJobs<TypesetJob, TypesetResult>(async (job) => {
       transfer.push(copy);
     }
     if (document.svg) output.svg = compiler.svg(doc);
+    output.ms!.export = performance.now() - compiledAt;
     result[document.name] = output;
     // Typst's memoised results hold the document's decoded pictures (a 1600-px photo is 6 MB once
     // decoded: 300 MB for a book of 50): dropped after each document, so the print interior's are gone
     // before the screen one is made and nothing of a book stays in memory once it is done. Fonts stay.
+    const evictStarted = performance.now();
     compiler.evictCache(0);
+    output.ms!.evict = performance.now() - evictStarted;
   }
   compiler.resetShadow();
   return { result, transfer };

@@ -22,7 +22,19 @@ export interface TypesetJob {
   documents: TypesetDocument[];
 }
 
-export type TypesetResult = Record<string, { pages: number; pdf?: ArrayBuffer; svg?: string }>;
+export type TypesetResult = Record<
+  string,
+  {
+    pages: number;
+    pdf?: ArrayBuffer;
+    svg?: string;
+    /**
+     * Milliseconds in the worker: mapping the job's files (first document only), Typst's layout, writing
+     * the PDF and/or SVG, dropping Typst's memoised results.
+     */
+    ms?: { map?: number; compile: number; export: number; evict: number };
+  }
+>;
 
 export class Typesetter {
   private readonly pool: WorkerPool<TypesetJob, TypesetResult>;
