@@ -7,7 +7,7 @@
 // Events wait in memory only and leave like analytics do: in batches of at most 50, every 5 s, one
 // request at a time with a 90 s timeout, the rest with a keepalive request when the page is hidden.
 // Withdrawing consent stops the recorder, drops what waits and cancels what is on its way.
-import type { SessionRecordingDestination } from './api/send-recording-batch';
+import type { RecordingEvent, SessionRecordingDestination } from './recording-types';
 import { normalisePath } from './page-path';
 import { requestSignal } from './request-signal';
 
@@ -19,13 +19,6 @@ export const RECORDING_MAX_QUEUED = 500;
 
 /** What stands in for every text and input value. Fixed, so that not even a length is recorded. */
 export const MASK = '***';
-
-/** One rrweb event, as loosely as it is handled here (its exact shape is rrweb's). */
-export interface RecordingEvent {
-  type: number;
-  data: unknown;
-  timestamp: number;
-}
 
 /** rrweb's record(), or a stand-in in tests: starts recording, returns the function that stops it. */
 export type RecordFunction = ((options: {

@@ -7,10 +7,11 @@ import { reloadConsent, saveConsent } from '../../../src/lib/consent';
 import { clearSession } from '../../../src/lib/session';
 import { startAnalytics } from '../../../src/features/privacy/analytics';
 import { resetAnalyticsDestination } from '../../../src/features/privacy/api/get-analytics-destination';
-import {
-  postHogSnapshot,
-  type SessionRecordingDestination,
-} from '../../../src/features/privacy/api/send-recording-batch';
+import { postHogSnapshot } from '../../../src/features/privacy/api/send-recording-batch';
+import type {
+  RecordingEvent,
+  SessionRecordingDestination,
+} from '../../../src/features/privacy/recording-types';
 import {
   MASK,
   RECORDING_BATCH_SIZE,
@@ -18,7 +19,6 @@ import {
   createSessionRecorder,
   scrubRecordingEvent,
   type RecordFunction,
-  type RecordingEvent,
   type SessionRecorder,
 } from '../../../src/features/privacy/session-recording';
 import { jsonReply, mockFetch } from '../support/fetch-mock';

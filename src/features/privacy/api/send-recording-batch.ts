@@ -1,19 +1,8 @@
 // Where recorded visits go: PostHog's session-recording capture endpoint (/s/), as `$snapshot` events
 // holding rrweb's events, the same way PostHog's own SDKs send them. Only ever called with events
 // already scrubbed of every word (../session-recording.ts).
-import type { RecordingEvent } from '../session-recording';
+import type { RecordingEvent, SessionRecordingDestination } from '../recording-types';
 import { postJson, type SendOptions } from './send-analytics-batch';
-
-export interface SessionRecordingDestination {
-  host: string;
-  apiKey: string;
-  /** The account id when signed in, else the visit's id (as for analytics events). */
-  distinctId: () => string;
-  /** One per visit: the recording PostHog shows. */
-  sessionId: string;
-  /** One per tab. */
-  windowId: string;
-}
 
 export interface PostHogSnapshotWire {
   api_key: string;
