@@ -4,7 +4,7 @@
 // the browser received them. Prints numbers only; nothing is asserted.
 // Usage: npm run bench:lighthouse   (needs /usr/bin/chromium; BENCH_RUNS=3 runs each page, median kept)
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
@@ -155,15 +155,15 @@ async function audit(browser, path, storage) {
       page,
     );
     const { categories, audits } = result.lhr;
+    // The last run's full report, to look into: .tmp/lighthouse-login.json, .tmp/lighthouse-home.json.
+    writeFileSync(
+      join(root, '.tmp', `lighthouse-${path === '/' ? 'home' : path.slice(1)}.json`),
+      JSON.stringify(result.lhr),
+    );
     const requests = audits['network-requests'].details.items;
     const transfer = requests
       .filter((item) => ['Script', 'Stylesheet'].includes(item.resourceType))
       .reduce((sum, item) => sum + item.transferSize, 0);
-    if (process.env.BENCH_VERBOSE) {
-      const lcpElement =
-        audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0];
-      console.log(`        LCP element: ${lcpElement?.node?.snippet ?? '?'}`);
-    }
     if (process.env.BENCH_VERBOSE)
       for (const item of requests)
         console.log(

@@ -1,6 +1,5 @@
 // The signed-in session: the access token and the user, kept in localStorage under their own keys (spec §3)
 // and observable from React. Shared by the api-client, the route guard, the shell and every feature.
-import { claimDeviceData } from '../offline/device-owner';
 import { useSyncExternalStore } from 'react';
 import { readStorage, removeStorage, storageKeys, writeStorage } from './storage';
 
@@ -101,7 +100,8 @@ export function subscribeSession(listener: () => void): () => void {
 
 /** Opens a session once both the token and the user are known, so no screen sees half of it. */
 export function startSession(token: string, user: User): void {
-  void claimDeviceData(user.id);
+  // Dexie comes with the device's offline data: loaded here, not with the first screen.
+  void import('../offline/device-owner').then(({ claimDeviceData }) => claimDeviceData(user.id));
   writeStorage(storageKeys.token, token);
   writeStorage(storageKeys.user, JSON.stringify(user));
   emit({ token, user });
