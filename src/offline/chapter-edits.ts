@@ -9,12 +9,13 @@
 // someone changed it meanwhile, and the person chooses (OutboxConflictError keeps both versions).
 // The write itself carries `If-Match` with the `updated_at` just read, so a change landing between
 // the read and the write is caught by the server (409 edit_conflict) rather than overwritten.
+import type { Conversation as ConversationWire } from '@contract/conversations';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type OutboxOp } from '../db/db';
 import { apiRequest, ApiError } from '../lib/api-client';
 import { queryClient } from '../lib/query-client';
 import { enqueueChange, OutboxConflictError, registerOutboxSender } from './outbox';
-import { storeChapter, type ConversationLike } from './stored-chapters';
+import { storeChapter } from './stored-chapters';
 
 export const CHAPTER_ENTITY = 'chapter';
 
@@ -39,14 +40,6 @@ export type ChapterEdit =
   | { field: ChapterTextField; value: string; base: string | null }
   | { field: 'legend'; imageId: string; value: string; base: string | null }
   | { field: 'image-order'; value: string[]; base: string[] | null };
-
-/** The server shape this module reads (api.md § Conversations). */
-interface ConversationWire extends ConversationLike {
-  title_infos: { title: string | null };
-  summary_infos: { summary: string | null; allowed_actions?: string[] };
-  conv_author: string | null;
-  images: { id: string; url: string; legend: string | null; position: number }[];
-}
 
 function outboxField(edit: ChapterEdit): ChapterEditField {
   return edit.field === 'legend' ? `legend:${edit.imageId}` : edit.field;
