@@ -1,6 +1,8 @@
-// `npm run bench`: requests/s and p99 of GET /api/v1/users/me (JWT check + one indexed select) next to
-// a bare hello-world route of the same server, in the same run, on PGlite and on PostgreSQL (when
-// reachable; a throwaway database), then start-up time and memory of the real server (startup.ts).
+// `npm run bench`: requests/s and p99 of GET /api/v1/users/me (JWT check + one indexed select) and of the
+// chapter list (GET /api/v1/conversations, as the app asks it) of a person with 50 chapters, next to a
+// bare hello-world route of the same server, in the same run, on PGlite and on PostgreSQL (when
+// reachable; a throwaway database), then start-up time and memory of the real server (startup.ts;
+// BENCH_SKIP_STARTUP=1 leaves it out).
 // The server runs in a child process (bench/server.ts), autocannon here. Prints numbers; asserts nothing.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -40,14 +42,26 @@ async function benchServer(label: string, databaseUrl: string | null) {
         throw new Error('the bench server exited before listening');
       }),
     ])) as [string];
-    const { port, token } = JSON.parse(line) as { port: number; token: string };
+    const { port, token, chaptersToken, chaptersUrl } = JSON.parse(line) as {
+      port: number;
+      token: string;
+      chaptersToken: string;
+      chaptersUrl: string;
+    };
     const base = `http://127.0.0.1:${port}`;
     const hello = await load(`${base}/bench/hello`);
-    const me = await load(`${base}/api/v1/users/me`, { authorization: `Bearer ${token}` });
-    const errors = hello.errors + me.errors;
-    console.log(
-      `${label.padEnd(10)} hello-world ${String(hello.rps).padStart(6)} req/s p99 ${String(hello.p99).padStart(3)} ms | users/me ${String(me.rps).padStart(6)} req/s p99 ${String(me.p99).padStart(3)} ms | ratio ${(me.rps / hello.rps).toFixed(2)}${errors ? ` | errors ${errors}` : ''}`,
+    const print = (name: string, result: Awaited<ReturnType<typeof load>>) =>
+      console.log(
+        `${label.padEnd(10)} ${name.padEnd(14)} ${String(result.rps).padStart(6)} req/s p99 ${String(result.p99).padStart(4)} ms | ratio ${(result.rps / hello.rps).toFixed(2)}${result.errors ? ` | errors ${result.errors}` : ''}`,
+      );
+    print('hello-world', hello);
+    print('users/me', await load(`${base}/api/v1/users/me`, { authorization: `Bearer ${token}` }));
+    print(
+      'chapters (50)',
+      await load(`${base}${chaptersUrl}`, { authorization: `Bearer ${chaptersToken}` }),
     );
+    // The same answer from memory: the most the chapter list could reach on this route's payload.
+    print('  same payload', await load(`${base}/bench/chapters-payload`));
   } finally {
     const exited = child.exitCode === null ? once(child, 'exit') : Promise.resolve();
     child.kill('SIGTERM');
@@ -96,4 +110,4 @@ if (pg) {
   }
 } else console.log('PostgreSQL not reachable: skipped');
 
-await measureStartup();
+if (!process.env.BENCH_SKIP_STARTUP) await measureStartup();

@@ -1,10 +1,27 @@
 // The server under load for `npm run bench`, in its own process so that autocannon does not share its
 // event loop: the whole app plus a bare hello-world route, one signed-up person, and a line on stdout
-// `{"port", "token"}` once listening. Database from BENCH_DATABASE_URL, else PGlite in BENCH_DATA_DIR.
+// `{"port", "token", "chaptersToken", "chaptersUrl"}` once listening. `chaptersToken` is a second
+// person's, with BENCH_CHAPTERS chapters (default 50) as a long-time user has them: title, keywords, a
+// summary of a few paragraphs in two versions, an interview of some twenty messages and one to three
+// pictures each.
+// Database from BENCH_DATABASE_URL, else PGlite in BENCH_DATA_DIR.
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { ConversationList } from '../src/contract/conversations.ts';
 import { openDatabase } from '../src/db/client.ts';
+import {
+  chatMessages,
+  conversations,
+  images,
+  summaryVersions,
+  users,
+} from '../src/db/schema/index.ts';
+
+/** The chapter list as the app asks for it (src/lib/conversation-query.ts). */
+const CHAPTERS_URL =
+  '/api/v1/conversations?sort_by=created_at&sort_order=descending&skip=0&limit=100';
 
 const dataDir = process.env.BENCH_DATA_DIR!;
 const databaseUrl = process.env.BENCH_DATABASE_URL || null;
@@ -21,30 +38,116 @@ const database = await openDatabase({
 });
 const app = await buildApp(config, { database, logger: false });
 app.get('/bench/hello', async () => ({ hello: 'world' }));
+// The chapter list's answer, computed once: what its size and serialisation alone cost (no token, no
+// database), the ceiling of the real route.
+let chaptersPayload: unknown = null;
+app.get(
+  '/bench/chapters-payload',
+  { schema: { response: { 200: ConversationList } } },
+  async () => chaptersPayload,
+);
 await app.listen({ port: 0, host: '127.0.0.1' });
 await app.services.queue.work();
 
-const email = `bench.${Date.now()}@example.org`;
-const signup = await app.inject({
-  method: 'POST',
-  url: '/api/v1/users/signup',
-  payload: {
-    email,
-    password: 'Souvenir1!',
-    cgu_validated: true,
-    cgv_validated: true,
-    pdc_validated: true,
-  },
-});
-if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/v1/login/access-token',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  payload: `username=${encodeURIComponent(email)}&password=Souvenir1!`,
-});
+async function signUp(email: string): Promise<string> {
+  const signup = await app.inject({
+    method: 'POST',
+    url: '/api/v1/users/signup',
+    payload: {
+      email,
+      password: 'Souvenir1!',
+      cgu_validated: true,
+      cgv_validated: true,
+      pdc_validated: true,
+    },
+  });
+  if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/login/access-token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `username=${encodeURIComponent(email)}&password=Souvenir1!`,
+  });
+  return login.json().access_token as string;
+}
+
+const PARAGRAPH =
+  "Ma grand-mère tenait l'épicerie du village, rue des Tilleuls, entre la forge et l'école. " +
+  "Le matin, avant la classe, je l'aidais à ranger les bocaux de lentilles et les sacs de farine ; " +
+  "elle me donnait en échange un caramel mou qu'elle sortait de la poche de son tablier. " +
+  "Les clients parlaient du temps, des foins, de la guerre qui était finie depuis peu, et moi j'écoutais. ";
+
+async function seedChapters(email: string, count: number): Promise<void> {
+  const [user] = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email));
+  const userId = user!.id;
+  const start = Date.now() - count * 86_400_000;
+  for (let n = 0; n < count; n += 1) {
+    const createdAt = new Date(start + n * 86_400_000);
+    const [chapter] = await database.db
+      .insert(conversations)
+      .values({
+        userId,
+        title: `Chapitre ${n + 1} : l'été à la ferme des Grandes Vignes`,
+        keywords: ['enfance', 'village', 'grand-mère', 'épicerie', `année ${1950 + n}`],
+        summaryCursor: 2,
+        createdAt,
+        updatedAt: new Date(createdAt.getTime() + 3_600_000),
+      })
+      .returning({ id: conversations.id });
+    const conversationId = chapter!.id;
+    await database.db.insert(summaryVersions).values([
+      { conversationId, version: 1, text: PARAGRAPH.repeat(4), createdAt },
+      {
+        conversationId,
+        version: 2,
+        text: `${PARAGRAPH.repeat(6)}\n\n${PARAGRAPH.repeat(5)}`,
+        createdAt,
+      },
+    ]);
+    await database.db.insert(chatMessages).values(
+      Array.from({ length: 20 }, (_, index) => ({
+        conversationId,
+        userId,
+        type: index % 2 === 0 ? ('assistant' as const) : ('user' as const),
+        content: index % 2 === 0 ? 'Et ensuite, que se passait-il ?' : PARAGRAPH,
+        questionId: index % 2 === 0 ? `q${index}` : null,
+        theme: index % 2 === 0 ? 'childhood' : null,
+        createdAt,
+      })),
+    );
+    await database.db.insert(images).values(
+      Array.from({ length: 1 + (n % 3) }, (_, index) => ({
+        userId,
+        conversationId,
+        position: index + 1,
+        legend: index === 0 ? 'La boutique, vers 1955' : null,
+        key: `images/${userId}/${conversationId}-${index}.jpg`,
+        thumbKey: `images/${userId}/${conversationId}-${index}.thumb.jpg`,
+        contentType: 'image/jpeg',
+        width: 1600,
+        height: 1200,
+        createdAt,
+      })),
+    );
+  }
+}
+
+const stamp = Date.now();
+const token = await signUp(`bench.${stamp}@example.org`);
+const chaptersEmail = `bench.chapters.${stamp}@example.org`;
+const chaptersToken = await signUp(chaptersEmail);
+await seedChapters(chaptersEmail, Number(process.env.BENCH_CHAPTERS ?? 50));
+chaptersPayload = (
+  await app.inject({
+    url: CHAPTERS_URL,
+    headers: { authorization: `Bearer ${chaptersToken}` },
+  })
+).json();
 const { port } = app.server.address() as { port: number };
-console.log(JSON.stringify({ port, token: login.json().access_token }));
+console.log(JSON.stringify({ port, token, chaptersToken, chaptersUrl: CHAPTERS_URL }));
 
 process.on('SIGTERM', async () => {
   await app.close();
