@@ -11,6 +11,7 @@ import type pg from 'pg';
 import * as schema from './schema/index.ts';
 import { lockDataDir, type DataDirLock } from './lock.ts';
 import { migrate } from './migrate.ts';
+import { PgliteStatements } from './pglite-statements.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -49,6 +50,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.migrate !== false) await migrateDatabase(database);
   return database;
 }
+
+/** A select of Drizzle outside a transaction (its transactions use their own client). */
+const SELECT = /^select\s/i;
 
 /** The types Drizzle reads as text on PGlite (drizzle-orm/pglite/session). */
 const drizzleTextTypes = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
@@ -124,11 +128,19 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     Object.fromEntries(drizzleTextTypes.map((oid) => [oid, (value: string) => value])),
   );
   const rawOptions = { parsers: standard };
+  const statements = new PgliteStatements(instance);
   const forDrizzle = new Proxy(instance, {
     get(target, property) {
       if (property === 'query')
         return (text: string, params?: unknown[], options?: { rowMode?: 'array' | 'object' }) =>
-          target.query(text, params, options?.rowMode ? { rowMode: options.rowMode } : undefined);
+          // Drizzle's selects (array rows) as prepared statements: see pglite-statements.ts.
+          options?.rowMode === 'array' && SELECT.test(text)
+            ? statements.query(text, params ?? [])
+            : target.query(
+                text,
+                params,
+                options?.rowMode ? { rowMode: options.rowMode } : undefined,
+              );
       const value = Reflect.get(target, property, target) as unknown;
       return typeof value === 'function' ? value.bind(target) : value;
     },
