@@ -1,7 +1,7 @@
 // Chapters end to end through HTTP: creation with the opening message, the free-chapter quota, the list
 // (sorting, summaries, paging), edits, summary versions with undo/redo, deletion and account deletion.
 import { describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { useTestApp } from '../support/build.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
 import { chatMessages, conversations, summaryVersions } from '../../src/db/schema/index.ts';
@@ -170,6 +170,46 @@ describe('listing chapters', () => {
       '?include_summaries=maybe',
     ])
       expectError(await list(bad), 422, 'validation_error');
+  });
+
+  it('shows the message count and redo at once, whoever writes the rows (kept by triggers)', async () => {
+    const user = await createUser(ctx.app);
+    const { id } = (await create(user)).json();
+    const listed = async () =>
+      (
+        await ctx.app.inject({ method: 'GET', url: '/api/v1/conversations', headers: user.auth })
+      ).json().data[0];
+    expect((await listed()).chat_count).toBe(1);
+    const [chapter] = await ctx.database.db
+      .select({ userId: conversations.userId })
+      .from(conversations)
+      .where(eq(conversations.id, id));
+    await ctx.database.db.insert(chatMessages).values(
+      ['un', 'deux'].map((content) => ({
+        conversationId: id,
+        userId: chapter!.userId,
+        type: 'user' as const,
+        content,
+      })),
+    );
+    expect((await listed()).chat_count).toBe(3);
+    await ctx.database.db.delete(chatMessages).where(eq(chatMessages.content, 'deux'));
+    expect((await listed()).chat_count).toBe(2);
+
+    // Versions written directly: the list knows a version follows the shown one, then that none does.
+    await ctx.database.db.insert(summaryVersions).values([
+      { conversationId: id, version: 1, text: 'Un.' },
+      { conversationId: id, version: 2, text: 'Deux.' },
+    ]);
+    await ctx.database.db
+      .update(conversations)
+      .set({ summaryCursor: 1 })
+      .where(eq(conversations.id, id));
+    expect((await listed()).summary_infos.allowed_actions).toEqual(['redo']);
+    await ctx.database.db
+      .delete(summaryVersions)
+      .where(and(eq(summaryVersions.conversationId, id), eq(summaryVersions.version, 2)));
+    expect((await listed()).summary_infos.allowed_actions).toEqual([]);
   });
 
   it('shows nobody else’s chapters', async () => {

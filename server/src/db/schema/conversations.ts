@@ -24,6 +24,13 @@ export const conversations = pgTable(
     convAuthor: text('conv_author'),
     /** The summary version shown (1-based); 0 when there is no summary yet. */
     summaryCursor: integer('summary_cursor').notNull().default(0),
+    /** The highest summary version (0: none), kept by triggers on summary_versions (migration 0007). */
+    summaryLastVersion: integer('summary_last_version').notNull().default(0),
+    /**
+     * How many messages the chapter's chat has, kept by triggers on chat_messages in the transaction
+     * that adds or removes one (migration 0007): the chapter list reads it instead of counting.
+     */
+    chatCount: integer('chat_count').notNull().default(0),
     /** Set while a generation runs (one at a time, across processes); a crashed one expires. */
     generatingUntil: timestamp('generating_until', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -9,7 +9,8 @@ export interface ConversationView extends ConversationRow {
   summary: string | null;
   /** The shown version's warnings; [] when the list was asked without summaries. */
   summaryWarnings: string[];
-  summaryVersions: number;
+  /** Whether a version follows the shown one (redo); versions are numbered 1..n without gaps. */
+  hasNextVersion: boolean;
   chatCount: number;
 }
 
@@ -23,14 +24,14 @@ export type SortBy = 'created_at' | 'updated_at';
 
 // Written out by hand: Drizzle leaves the outer table's name off its columns in a one-table select, which
 // would make `id` inside these correlated subqueries mean the inner table's own id.
-const chatCount = sql<number>`(select count(*)::int from chat_messages m where m.conversation_id = "conversations"."id")`;
 const summaryText = sql<
   string | null
 >`(select v.text from summary_versions v where v.conversation_id = "conversations"."id" and v.version = "conversations"."summary_cursor")`;
 const summaryWarnings = sql<
   string[] | null
 >`(select v.warnings from summary_versions v where v.conversation_id = "conversations"."id" and v.version = "conversations"."summary_cursor")`;
-const summaryCount = sql<number>`(select coalesce(max(v.version), 0)::int from summary_versions v where v.conversation_id = "conversations"."id")`;
+// Versions are numbered 1..n without gaps; n is kept on the chapter row by triggers (migration 0007).
+const nextVersion = sql<boolean>`${conversations.summaryCursor} < ${conversations.summaryLastVersion}`;
 const chapterThemes = sql<
   string[] | null
 >`(select array_agg(distinct m.theme) from chat_messages m where m.conversation_id = "conversations"."id" and m.theme is not null)`;
@@ -47,13 +48,43 @@ function columns(withSummary: boolean) {
     updatedAt: conversations.updatedAt,
     summary: withSummary ? summaryText : sql<null>`null`,
     summaryWarnings: withSummary ? summaryWarnings : sql<null>`null`,
-    summaryVersions: summaryCount,
-    chatCount,
+    hasNextVersion: nextVersion,
+    // Kept by triggers (migration 0007): counting each chapter's messages was most of the list's work.
+    chatCount: conversations.chatCount,
   };
 }
 
+type ListQuery = ReturnType<ConversationsRepository['buildList']>;
+
 export class ConversationsRepository {
+  // The chapter list is asked on every visit of the home page: each of its shapes (sort, order,
+  // summaries or not) is built once and kept as a prepared query (a named statement on PostgreSQL).
+  private readonly listQueries = new Map<string, ListQuery>();
+
   constructor(private readonly db: Db) {}
+
+  private buildList(sortBy: SortBy, ascending: boolean, withSummaries: boolean, name: string) {
+    const column = sortBy === 'updated_at' ? conversations.updatedAt : conversations.createdAt;
+    const order = ascending ? asc : desc;
+    return this.db
+      .select(columns(withSummaries))
+      .from(conversations)
+      .where(eq(conversations.userId, sql.placeholder('userId')))
+      .orderBy(order(column), order(conversations.id))
+      .offset(sql.placeholder('skip'))
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  }
+
+  private listQuery(sortBy: SortBy, ascending: boolean, withSummaries: boolean): ListQuery {
+    const name = `conversations_list_${sortBy}_${ascending ? 'asc' : 'desc'}_${withSummaries ? 'full' : 'short'}`;
+    let query = this.listQueries.get(name);
+    if (!query) {
+      query = this.buildList(sortBy, ascending, withSummaries, name);
+      this.listQueries.set(name, query);
+    }
+    return query;
+  }
 
   async list(
     userId: string,
@@ -65,16 +96,11 @@ export class ConversationsRepository {
       limit: number;
     },
   ): Promise<{ rows: ConversationView[]; count: number }> {
-    const column =
-      options.sortBy === 'updated_at' ? conversations.updatedAt : conversations.createdAt;
-    const order = options.ascending ? asc : desc;
-    const rows = await this.db
-      .select(columns(options.withSummaries))
-      .from(conversations)
-      .where(eq(conversations.userId, userId))
-      .orderBy(order(column), order(conversations.id))
-      .offset(options.skip)
-      .limit(options.limit);
+    const rows = await this.listQuery(
+      options.sortBy,
+      options.ascending,
+      options.withSummaries,
+    ).execute({ userId, skip: options.skip, limit: options.limit });
     // A first page that is not full is the whole list: no second query to count it.
     if (options.skip === 0 && rows.length < options.limit)
       return { rows: rows as ConversationView[], count: rows.length };

@@ -34,7 +34,7 @@ export interface ListOptions {
 function allowedActions(row: ConversationView): SummaryAction[] {
   const actions: SummaryAction[] = [];
   if (row.summaryCursor > 1) actions.push('undo');
-  if (row.summaryCursor < row.summaryVersions) actions.push('redo');
+  if (row.hasNextVersion) actions.push('redo');
   return actions;
 }
 
