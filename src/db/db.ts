@@ -16,6 +16,8 @@ export const DATABASE_NAME = 'chapitres';
 export interface StoredImage {
   id: string;
   url: string;
+  /** The 400 px rendition (absent from copies stored before the server sent it). */
+  thumbnail_url?: string;
   legend: string | null;
   position: number;
 }

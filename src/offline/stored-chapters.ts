@@ -9,7 +9,15 @@ export interface ConversationLike {
   title_infos?: { title?: string | null } | null;
   keywords_infos?: { keywords?: string[] | null } | null;
   summary_infos?: { summary?: string | null } | null;
-  images?: { id: string; url: string; legend?: string | null; position: number }[] | null;
+  images?:
+    | {
+        id: string;
+        url: string;
+        thumbnail_url?: string;
+        legend?: string | null;
+        position: number;
+      }[]
+    | null;
   conv_author?: string | null;
   created_at?: string | null;
   updated_at: string;
@@ -31,6 +39,7 @@ function toStoredChapter(
       .map((image) => ({
         id: image.id,
         url: image.url,
+        ...(image.thumbnail_url ? { thumbnail_url: image.thumbnail_url } : {}),
         legend: image.legend ?? null,
         position: image.position,
       }))

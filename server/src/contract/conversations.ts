@@ -19,6 +19,11 @@ export type SummaryAction = Static<typeof SummaryAction>;
 export const ConversationImage = Type.Object({
   id: Type.String({ format: 'uuid' }),
   url: Type.String(),
+  /**
+   * The same picture at most 400 px on its long side, for cards and lists. Always sent; optional for
+   * the app, whose copies stored on the device before it existed lack it.
+   */
+  thumbnail_url: Type.Optional(Type.String()),
   legend: NullableString,
   position: Type.Integer({ minimum: 1 }),
 });

@@ -221,8 +221,15 @@ describe('uploading an image to a chapter', () => {
     expect(thumb.exif).toBeUndefined();
 
     const listed = await chapter(user, chapterId);
+    // The chapter's images carry their thumbnail too (the home page's small cards load that).
     expect(listed.images).toEqual([
-      { id: image.id, url: image.url, legend: 'La maison', position: 1 },
+      {
+        id: image.id,
+        url: image.url,
+        thumbnail_url: image.thumbnail_url,
+        legend: 'La maison',
+        position: 1,
+      },
     ]);
     const list = await ctx.app.inject({
       method: 'GET',

@@ -8,6 +8,8 @@ export interface Chapter {
   title: string | null;
   /** The first image's url (by position), or null: the card then shows the default picture. */
   imageURL: string | null;
+  /** The same picture's 400 px rendition, when known: cards that show it small load that. */
+  thumbnailURL: string | null;
   keywords: string[];
   creationTimestamp: string | null;
   lastModifiedTimestamp: string;
@@ -27,6 +29,7 @@ export function chapterFromWire(wire: ConversationWire): Chapter {
     conversationID: wire.id,
     title: wire.title_infos?.title?.trim() || null,
     imageURL: images[0]?.url ?? null,
+    thumbnailURL: images[0]?.thumbnail_url ?? null,
     keywords: wire.keywords_infos?.keywords ?? [],
     creationTimestamp: wire.created_at ?? null,
     lastModifiedTimestamp: wire.updated_at,
@@ -43,6 +46,7 @@ export function chapterFromStored(stored: StoredChapter): Chapter {
     conversationID: stored.id,
     title: stored.title?.trim() || null,
     imageURL: images[0]?.url ?? null,
+    thumbnailURL: images[0]?.thumbnail_url ?? null,
     keywords: stored.keywords,
     creationTimestamp: stored.created_at,
     lastModifiedTimestamp: stored.updated_at,

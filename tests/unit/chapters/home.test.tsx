@@ -1,7 +1,7 @@
 // The list page '/': onboarding redirect, loading overlay, the card grid, empty and offline states,
 // delete confirmation, new chapter (premium gating, author modal for multi-users, 402), new book
 // gating, and the subscription banner.
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getDefaultStore } from 'jotai';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -157,6 +157,37 @@ describe('the list', () => {
     expect(query.get('include_summaries')).toBeNull();
     // Kept on the device for offline reading.
     await waitFor(async () => expect(await db.chapters.count()).toBe(2));
+  });
+
+  it('offers the small cards their thumbnail, the first card its picture, and falls back when one fails', async () => {
+    const withPicture = (title: string, n: number) =>
+      conversation({
+        title,
+        images: [
+          {
+            id: `i${n}`,
+            url: `/files/${n}.png`,
+            thumbnail_url: `/files/${n}.thumb.png`,
+            legend: null,
+            position: 1,
+          },
+        ],
+      });
+    homeServer({ conversations: [withPicture('Lyon', 1), withPicture('Marseille', 2)] });
+    renderApp('/');
+    const cards = await screen.findAllByRole('article');
+    const [featured, small] = cards.map((c) => c.querySelector('img')!);
+    expect(featured.getAttribute('src')).toBe('/files/1.png');
+    expect(featured.getAttribute('srcset')).toBeNull();
+    expect(featured.getAttribute('fetchpriority')).toBe('high');
+    expect(small.getAttribute('srcset')).toBe('/files/2.thumb.png 400w, /files/2.png 1200w');
+    expect(small.getAttribute('sizes')).toContain('100vw');
+    // Offline, a thumbnail never shown before is not cached: the picture itself is tried next.
+    fireEvent.error(small);
+    await waitFor(() => expect(small.getAttribute('srcset')).toBeNull());
+    expect(small.getAttribute('src')).toBe('/files/2.png');
+    fireEvent.error(small);
+    await waitFor(() => expect(small.getAttribute('src')).toBe('/images/chapter-placeholder.svg'));
   });
 
   it("shows 'par {author}' on multi-users accounts only", async () => {

@@ -108,6 +108,7 @@ export class ImagesService {
       list.push({
         id: row.id,
         url: await this.storage.signedUrl(row.key),
+        thumbnail_url: await this.storage.signedUrl(row.thumbKey),
         legend: row.legend,
         position: row.position!,
       });

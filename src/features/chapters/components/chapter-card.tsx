@@ -23,6 +23,28 @@ interface ChapterCardProps {
   onDelete: (chapter: Chapter) => void;
 }
 
+/** What the card's picture tries: the renditions to choose from, then the picture alone, then none. */
+type ImageStage = 'chosen' | 'full' | 'placeholder';
+
+/**
+ * The smaller cards (a third or half of the width from tablets up, 10 rem tall) offer the 400 px
+ * rendition beside the picture, and the browser takes what the card's width and the screen's density
+ * need; the first card, shown large, always takes the picture itself.
+ */
+function cardPicture(
+  chapter: Pick<Chapter, 'imageURL' | 'thumbnailURL'>,
+  featured: boolean,
+  stage: ImageStage,
+): { src: string; srcSet?: string; sizes?: string } {
+  if (!chapter.imageURL || stage === 'placeholder') return { src: CHAPTER_PLACEHOLDER_IMAGE };
+  if (featured || !chapter.thumbnailURL || stage === 'full') return { src: chapter.imageURL };
+  return {
+    src: chapter.imageURL,
+    srcSet: `${chapter.thumbnailURL} 400w, ${chapter.imageURL} 1200w`,
+    sizes: '(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 100vw',
+  };
+}
+
 export function chapterPath(chapter: Pick<Chapter, 'conversationID'>): string {
   return `/conversations/${encodeURIComponent(chapter.conversationID)}`;
 }
@@ -37,12 +59,12 @@ function formatDate(timestamp: string | null): string | null {
 export function ChapterCard({ chapter, featured, showAuthor, onDelete }: ChapterCardProps) {
   const { t } = useTranslation('chapters');
   const titleId = useId();
-  const [imageFailed, setImageFailed] = useState(false);
+  const [imageStage, setImageStage] = useState<ImageStage>('chosen');
   // This device's waiting corrections show at once, with a mark until the server has them.
   const pending = usePendingChapterEdits(chapter.conversationID);
   const title = pending.title || chapter.title || t('card.untitled');
   const date = formatDate(chapter.creationTimestamp);
-  const imageSrc = chapter.imageURL && !imageFailed ? chapter.imageURL : CHAPTER_PLACEHOLDER_IMAGE;
+  const picture = cardPicture(chapter, featured, imageStage);
 
   return (
     <article
@@ -52,12 +74,22 @@ export function ChapterCard({ chapter, featured, showAuthor, onDelete }: Chapter
       }`}
     >
       <img
-        src={imageSrc}
+        src={picture.src}
+        srcSet={picture.srcSet}
+        sizes={picture.sizes}
         alt=""
         loading={featured ? 'eager' : 'lazy'}
+        // The first card's picture is usually the largest thing on the first screen.
+        fetchPriority={featured ? 'high' : 'low'}
+        decoding="async"
         onError={() => {
-          if (imageSrc === CHAPTER_PLACEHOLDER_IMAGE) return;
-          setImageFailed(true);
+          if (picture.src === CHAPTER_PLACEHOLDER_IMAGE) return;
+          // The small rendition may be missing offline (never shown here before): try the picture itself.
+          if (picture.srcSet) {
+            setImageStage('full');
+            return;
+          }
+          setImageStage('placeholder');
           // Offline, a picture that was never cached is expected to be missing.
           if (isOnline()) toast.error(t('card.imageFailed'));
         }}
