@@ -3,6 +3,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { handleGlobalApiError } from './api-errors';
+import { registerQueryCache } from './sign-out';
 import { storageKeys } from './storage';
 
 export interface AppQueryMeta extends Record<string, unknown> {
@@ -71,4 +72,12 @@ export const queryPersister = createSyncStoragePersister({
   storage: persistedStorage,
   key: storageKeys.queryCache,
   throttleTime: PERSIST_THROTTLE_MS,
+});
+
+// Signing out (sign-out.ts, reached from api-errors.ts too) empties this cache through what it registers.
+registerQueryCache({
+  suspendPersistence: () => suspendQueryPersistence(),
+  cancel: () => queryClient.cancelQueries(),
+  clear: () => queryClient.clear(),
+  removePersisted: () => queryPersister.removeClient(),
 });

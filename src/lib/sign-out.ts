@@ -1,8 +1,22 @@
 // Ends the session on this device: token and user, the query cache (and its persisted copy), and
 // everything the offline layer stored. Used by logout, account deletion and the global 401 handling.
-import { queryClient, queryPersister, suspendQueryPersistence } from './query-client';
 import { forgetReturnTo } from './return-to';
 import { clearSession, getSession } from './session';
+
+/** What signing out does to the query cache; query-client.ts registers it (so neither imports the other back). */
+export interface QueryCacheControl {
+  /** Ignores the persister's throttled write still due, which would put the account's data back. */
+  suspendPersistence(): void;
+  cancel(): Promise<void>;
+  clear(): void;
+  removePersisted(): PromiseLike<void> | void;
+}
+
+let queryCache: QueryCacheControl | null = null;
+
+export function registerQueryCache(control: QueryCacheControl): void {
+  queryCache = control;
+}
 
 /**
  * `expired` is a sign-out the person did not ask for (the server answered 401/403): the device keeps
@@ -15,10 +29,10 @@ export async function signOut(options: { expired?: boolean } = {}): Promise<void
   clearSession();
   forgetReturnTo();
   // A write of the cache still due (throttled) would bring the account's data back after it is gone.
-  suspendQueryPersistence();
-  await queryClient.cancelQueries();
-  queryClient.clear();
-  await queryPersister.removeClient();
+  queryCache?.suspendPersistence();
+  await queryCache?.cancel();
+  queryCache?.clear();
+  await queryCache?.removePersisted();
   if (options.expired && ownerId) {
     const { rememberDeviceOwner } = await import('../offline/device-owner');
     await rememberDeviceOwner(ownerId);
