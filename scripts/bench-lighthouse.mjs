@@ -130,12 +130,19 @@ function signedInStorage({ token, user }) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function audit(browser, path, storage) {
+function launchBrowser() {
+  return puppeteer.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_FLAGS,
+  });
+}
+
+async function audit(path, storage) {
   const scores = [];
   for (let run = 0; run < RUNS; run += 1) {
-    // A fresh profile each run: no service worker, no HTTP cache, as on a first visit.
-    const context = await browser.createBrowserContext();
-    const page = await context.newPage();
+    // A new browser and profile each run: no service worker, no HTTP cache, as on a first visit.
+    const browser = await launchBrowser();
+    const page = await browser.newPage();
     if (storage) {
       // A same-origin page that is not the app, only to write the session before the audited load.
       await page.goto(`${origin}/healthz`);
@@ -155,6 +162,15 @@ async function audit(browser, path, storage) {
       page,
     );
     const { categories, audits } = result.lhr;
+    if (categories.performance.score === null) {
+      // A run Lighthouse could not measure (it says why): run it again rather than count a zero.
+      console.log(
+        `        ${path}: run ${run + 1} not measured (${result.lhr.runtimeError?.code ?? 'no score'}), again`,
+      );
+      run -= 1;
+      await browser.close();
+      continue;
+    }
     // The last run's full report, to look into: .tmp/lighthouse-login.json, .tmp/lighthouse-home.json.
     writeFileSync(
       join(root, '.tmp', `lighthouse-${path === '/' ? 'home' : path.slice(1)}.json`),
@@ -182,7 +198,7 @@ async function audit(browser, path, storage) {
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
         .map((a) => a.id),
     });
-    await context.close();
+    await browser.close();
   }
   const pick = (key) => median(scores.map((s) => s[key]));
   const line = [
@@ -211,18 +227,13 @@ const server = spawn(process.execPath, ['dist/server.js', '--role=all'], {
     FREE_CHAPTERS: String(CHAPTERS),
   },
 });
-const browser = await puppeteer.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: CHROMIUM_FLAGS,
-});
 try {
   await waitForServer();
   const account = await prepareAccount();
   console.log(`Lighthouse mobile (simulated slow 4G), median of ${RUNS} runs each:`);
-  await audit(browser, '/login', null);
-  await audit(browser, '/', signedInStorage(account));
+  await audit('/login', null);
+  await audit('/', signedInStorage(account));
 } finally {
-  await browser.close();
   server.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,6 +1,6 @@
 // Every route of spec §2, each page a lazy module of ./routes (one per URL) so the first load stays
 // small. Titles and breadcrumb trails are declared here, known before a page's code has loaded.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createBrowserRouter, type Params, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppShell } from '../components/layouts/app-shell';
@@ -179,7 +179,34 @@ export function createAppRouter() {
   return createBrowserRouter(routes);
 }
 
-export function AppRouter() {
+/**
+ * `onFirstPage` runs once the first page is on screen (its code loaded, its loaders done) and the
+ * browser is idle: what is not needed to show it (the offline layer) then takes neither the network
+ * nor the processor from it.
+ */
+export function AppRouter({ onFirstPage }: { onFirstPage?: () => void }) {
   const [router] = useState(createAppRouter);
+  useEffect(() => {
+    if (!onFirstPage) return;
+    let done = false;
+    const run = () => {
+      if (done) return;
+      done = true;
+      whenIdle(onFirstPage);
+    };
+    if (router.state.initialized) {
+      run();
+      return;
+    }
+    return router.subscribe((state) => {
+      if (state.initialized) run();
+    });
+  }, [router, onFirstPage]);
   return <RouterProvider router={router} />;
+}
+
+function whenIdle(callback: () => void): void {
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(callback, { timeout: 1_000 });
+  else setTimeout(callback, 0);
 }

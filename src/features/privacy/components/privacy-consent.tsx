@@ -1,16 +1,14 @@
 // Rendered once by the app (src/app/provider.tsx): starts the analytics client and asks for the privacy
 // choice at the first visit, on every page but the ones the person may want to read first (privacy,
 // terms) and the public story pages (/s/…, server-rendered, never behind this dialog).
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import type { SubscribeOnboardingAbandoned } from '../analytics';
 import { useConsentChoice } from '../hooks/use-consent-choice';
 import { useCurrentRoutePath } from '../hooks/use-current-route-path';
-
-// Both load after the first screen: the dialog only for someone who has not chosen yet, the analytics
-// client (which keeps or sends nothing without consent) once the page is up.
-const ConsentDialog = lazy(() =>
-  import('./consent-dialog').then((module) => ({ default: module.ConsentDialog })),
-);
+// With the first screen: on a first visit the dialog is what the person reads first (4 kB, less than
+// the round trip a chunk of its own would cost). The analytics client, which keeps or sends nothing
+// without consent, loads once the page is up.
+import { ConsentDialog } from './consent-dialog';
 
 const PAGES_WITHOUT_DIALOG = [/^\/s(\/|$)/, /^\/privacy\/?$/, /^\/terms\/?$/];
 
@@ -42,9 +40,5 @@ export function PrivacyConsent({
   }, [subscribeOnboardingAbandoned]);
 
   if (choice || !asksForConsentOn(pathname)) return null;
-  return (
-    <Suspense fallback={null}>
-      <ConsentDialog current={null} />
-    </Suspense>
-  );
+  return <ConsentDialog current={null} />;
 }
