@@ -7,12 +7,16 @@ import {
   hasRequiredUnanswered,
   onboardingQuestionsQueryOptions,
 } from '../../features/onboarding/api/get-questions';
+import { conversationsQueryOptions } from '../../features/chapters/api/get-conversations';
 import { HomePage } from '../../features/chapters/components/home-page';
 import { TermsUpdateDialog } from '../../features/profile/components/terms-update-dialog';
 import { queryClient } from '../../lib/query-client';
 import { getSession } from '../../lib/session';
 
 export async function loader(): Promise<Response | null> {
+  // The list asked now, beside the onboarding check, not after it: the first picture of the page
+  // waits for it.
+  void queryClient.prefetchQuery(conversationsQueryOptions());
   const user = getSession()?.user;
   // Signed-out visitors are the parent's business; multi-users accounts skip onboarding (spec §6).
   if (!user || user.accountType !== 'standard') return null;

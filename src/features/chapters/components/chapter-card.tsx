@@ -21,6 +21,10 @@ interface ChapterCardProps {
   featured: boolean;
   showAuthor: boolean;
   onDelete: (chapter: Chapter) => void;
+  /** True until the first card's picture is shown: the others then take no bandwidth from it. */
+  deferPicture?: boolean;
+  /** Called once this card's picture has loaded or failed. */
+  onPictureSettled?: () => void;
 }
 
 /** What the card's picture tries: the renditions to choose from, then the picture alone, then none. */
@@ -56,7 +60,14 @@ function formatDate(timestamp: string | null): string | null {
   return new Intl.DateTimeFormat(getLocaleTag(), { dateStyle: 'long' }).format(date);
 }
 
-export function ChapterCard({ chapter, featured, showAuthor, onDelete }: ChapterCardProps) {
+export function ChapterCard({
+  chapter,
+  featured,
+  showAuthor,
+  onDelete,
+  deferPicture = false,
+  onPictureSettled,
+}: ChapterCardProps) {
   const { t } = useTranslation('chapters');
   const titleId = useId();
   const [imageStage, setImageStage] = useState<ImageStage>('chosen');
@@ -74,15 +85,17 @@ export function ChapterCard({ chapter, featured, showAuthor, onDelete }: Chapter
       }`}
     >
       <img
-        src={picture.src}
-        srcSet={picture.srcSet}
-        sizes={picture.sizes}
+        src={deferPicture ? undefined : picture.src}
+        srcSet={deferPicture ? undefined : picture.srcSet}
+        sizes={deferPicture ? undefined : picture.sizes}
         alt=""
         loading={featured ? 'eager' : 'lazy'}
         // The first card's picture is usually the largest thing on the first screen.
         fetchPriority={featured ? 'high' : 'low'}
         decoding="async"
+        onLoad={onPictureSettled}
         onError={() => {
+          onPictureSettled?.();
           if (picture.src === CHAPTER_PLACEHOLDER_IMAGE) return;
           // The small rendition may be missing offline (never shown here before): try the picture itself.
           if (picture.srcSet) {

@@ -1,7 +1,7 @@
 // The list page '/' ("Mes histoires", spec §2 Home): loading overlay, new chapter / new book, the card
 // grid, the empty and offline states, the delete confirmation, the author and premium dialogs, the
 // progress card, and the subscription banner 3 s after the list loads without full access.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -68,6 +68,9 @@ export function HomePage({ hasOnboardingAnswers, termsDialog }: HomePageProps) {
   const newChapter = useNewChapter();
   useNewChapterRequest(access.isFetched, newChapter.startChapter);
   const [toDelete, setToDelete] = useState<Chapter | null>(null);
+  // The first card's picture is the largest thing on the screen: the others wait for it.
+  const [firstPictureSettled, setFirstPictureSettled] = useState(false);
+  const settleFirstPicture = useCallback(() => setFirstPictureSettled(true), []);
   const [bannerClosed, setBannerClosed] = useAtom(subscriptionBannerClosedAtom);
   const focusListHeading = useRef(false);
 
@@ -180,6 +183,8 @@ export function HomePage({ hasOnboardingAnswers, termsDialog }: HomePageProps) {
                 featured={index === 0}
                 showAuthor={multiUsers}
                 onDelete={setToDelete}
+                deferPicture={index > 0 && !firstPictureSettled}
+                onPictureSettled={index === 0 ? settleFirstPicture : undefined}
               />
             </li>
           ))}
