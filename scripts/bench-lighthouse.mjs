@@ -10,23 +10,14 @@ import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { embeddedServerEnv } from '../tests/e2e/support/server-env.mjs';
+import { onboardedAccount } from './bench-account.mjs';
+import { CHROMIUM_FLAGS } from './chromium-flags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 3192);
 const origin = `http://127.0.0.1:${port}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHAPTERS = 10;
-const PASSWORD = 'Souvenir1!';
-const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const ANSWERS = [
   "Je suis née en 1941 à Lyon, dans le quartier de la Croix-Rousse, au-dessus de l'atelier de mon père.",
   'Mon père était canut, il tissait la soie ; ma mère tenait la boutique de mercerie rue Dumenge.',
@@ -61,32 +52,19 @@ async function waitForServer() {
 
 /** An account whose onboarding is done, with CHAPTERS chapters written up with their drawn picture. */
 async function prepareAccount() {
-  const email = `lighthouse.${Date.now()}@example.org`;
-  await api(null, 'POST', '/users/signup', {
-    email,
-    password: PASSWORD,
-    current_language: 'fr-FR',
-    opt_in_marketing: false,
-    cgu_validated: true,
-    cgv_validated: true,
-    pdc_validated: true,
-    account_type: 'standard',
-    full_name: 'Jeanne Martin',
-  });
-  const login = await fetch(`${origin}/api/v1/login/access-token`, {
-    method: 'POST',
-    body: new URLSearchParams({ username: email, password: PASSWORD }),
-  });
-  const { access_token: token } = await login.json();
-  const questions = await api(
-    token,
-    'GET',
-    '/onboardings/questions?skip=0&limit=100&questions_status=unanswered',
+  const { token } = await onboardedAccount(
+    {
+      api,
+      async signIn(email, password) {
+        const login = await fetch(`${origin}/api/v1/login/access-token`, {
+          method: 'POST',
+          body: new URLSearchParams({ username: email, password }),
+        });
+        return (await login.json()).access_token;
+      },
+    },
+    'lighthouse',
   );
-  for (const q of questions.data.filter((q) => q.is_answer_required)) {
-    const answer = q.answer_input_type === 'text' ? 'En 1941, à Lyon' : q.valid_answers[0];
-    await api(token, 'POST', '/onboardings/answers', { question_id: q.question_id, answer });
-  }
   for (let i = 0; i < CHAPTERS; i += 1) {
     const chapter = await api(token, 'POST', '/conversations');
     for (const content of ANSWERS)

@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { embeddedServerEnv } from '../tests/e2e/support/server-env.mjs';
+import { BENCH_PASSWORD, onboardedAccount } from './bench-account.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CHAPTERS = Number(process.env.BENCH_CHAPTERS ?? 30);
@@ -18,7 +19,6 @@ const CHANGES = Number(process.env.BENCH_CHANGES ?? 50);
 const STARTS = Number(process.env.BENCH_STARTS ?? 7);
 const port = Number(process.env.BENCH_PORT ?? 3190);
 const baseURL = `http://127.0.0.1:${port}`;
-const PASSWORD = 'Souvenir1!';
 
 const ANSWERS = [
   "Je suis née en 1941 à Lyon, dans le quartier de la Croix-Rousse, au-dessus de l'atelier de mon père.",
@@ -72,35 +72,18 @@ async function api(request, token, method, path, data) {
 
 /** An account with its required questions answered and CHAPTERS written chapters. */
 async function prepareAccount(request) {
-  const email = `bench.${Date.now()}@example.org`;
-  await api(request, null, 'POST', '/users/signup', {
-    email,
-    password: PASSWORD,
-    current_language: 'fr-FR',
-    opt_in_marketing: false,
-    cgu_validated: true,
-    cgv_validated: true,
-    pdc_validated: true,
-    account_type: 'standard',
-    full_name: 'Jeanne Martin',
-  });
-  const login = await request.post('/api/v1/login/access-token', {
-    form: { username: email, password: PASSWORD },
-  });
-  const { access_token: token } = await login.json();
-  const questions = await api(
-    request,
-    token,
-    'GET',
-    '/onboardings/questions?skip=0&limit=100&questions_status=unanswered',
+  const { email, token } = await onboardedAccount(
+    {
+      api: (token, method, path, body) => api(request, token, method, path, body),
+      async signIn(email, password) {
+        const login = await request.post('/api/v1/login/access-token', {
+          form: { username: email, password },
+        });
+        return (await login.json()).access_token;
+      },
+    },
+    'bench',
   );
-  for (const q of questions.data.filter((q) => q.is_answer_required)) {
-    const answer = q.answer_input_type === 'text' ? 'En 1941, à Lyon' : q.valid_answers[0];
-    await api(request, token, 'POST', '/onboardings/answers', {
-      question_id: q.question_id,
-      answer,
-    });
-  }
   const ids = [];
   for (let i = 0; i < CHAPTERS; i += 1) {
     const chapter = await api(request, token, 'POST', '/conversations');
@@ -124,7 +107,7 @@ async function prepareAccount(request) {
 async function signIn(page, email) {
   await page.goto('/login');
   await page.getByLabel(/^(Adresse email|Email address)$/).fill(email);
-  await page.getByLabel(/^(Mot de passe|Password)$/).fill(PASSWORD);
+  await page.getByLabel(/^(Mot de passe|Password)$/).fill(BENCH_PASSWORD);
   await page.getByRole('button', { name: /^(Se connecter|Sign in|Log in)$/ }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
@@ -173,7 +156,29 @@ async function main() {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
   });
-  const context = await browser.newContext({ baseURL, locale: 'fr-FR' });
+  // The privacy choice already made, as for someone who reads their stories offline.
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'fr-FR',
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: baseURL,
+          localStorage: [
+            {
+              name: 'chapitres.consent',
+              value: JSON.stringify({
+                analytics: false,
+                decided_at: new Date().toISOString(),
+                version: 1,
+              }),
+            },
+          ],
+        },
+      ],
+    },
+  });
   const page = await context.newPage();
   await signIn(page, account.email);
   await page.evaluate(async () => {

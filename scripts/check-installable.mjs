@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import process from 'node:process';
 import { chromium } from 'playwright';
+import { CHROMIUM_FLAGS } from './chromium-flags.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -66,16 +67,7 @@ const profile = await mkdtemp(join(tmpdir(), 'chapitres-check-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath,
   locale: 'fr-FR',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_FLAGS,
 });
 
 try {

@@ -11,6 +11,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { ConversationList } from '../src/contract/conversations.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { signUp } from './support.ts';
 import {
   chatMessages,
   conversations,
@@ -49,26 +50,10 @@ app.get(
 await app.listen({ port: 0, host: '127.0.0.1' });
 await app.services.queue.work();
 
-async function signUp(email: string): Promise<string> {
-  const signup = await app.inject({
-    method: 'POST',
-    url: '/api/v1/users/signup',
-    payload: {
-      email,
-      password: 'Souvenir1!',
-      cgu_validated: true,
-      cgv_validated: true,
-      pdc_validated: true,
-    },
-  });
-  if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/v1/login/access-token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `username=${encodeURIComponent(email)}&password=Souvenir1!`,
-  });
-  return login.json().access_token as string;
+/** The bearer token of a new account (bench/support.ts signs it up). */
+async function signUpToken(email: string): Promise<string> {
+  const { authorization } = await signUp(app, 'Jeanne Martin', email);
+  return authorization.slice('Bearer '.length);
 }
 
 const PARAGRAPH =
@@ -136,9 +121,9 @@ async function seedChapters(email: string, count: number): Promise<void> {
 }
 
 const stamp = Date.now();
-const token = await signUp(`bench.${stamp}@example.org`);
+const token = await signUpToken(`bench.${stamp}@example.org`);
 const chaptersEmail = `bench.chapters.${stamp}@example.org`;
-const chaptersToken = await signUp(chaptersEmail);
+const chaptersToken = await signUpToken(chaptersEmail);
 await seedChapters(chaptersEmail, Number(process.env.BENCH_CHAPTERS ?? 50));
 chaptersPayload = (
   await app.inject({

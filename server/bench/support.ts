@@ -43,8 +43,11 @@ export async function withApp<T>(
   }
 }
 
-export async function signUp(app: FastifyInstance, fullName = 'Jeanne Martin'): Promise<Auth> {
-  const email = `bench.${Date.now()}.${Math.random().toString(36).slice(2)}@example.org`;
+export async function signUp(
+  app: FastifyInstance,
+  fullName = 'Jeanne Martin',
+  email = `bench.${Date.now()}.${Math.random().toString(36).slice(2)}@example.org`,
+): Promise<Auth> {
   const signup = await app.inject({
     method: 'POST',
     url: '/api/v1/users/signup',
