@@ -58,7 +58,13 @@ export function TopBar() {
             {/* Its own row on small screens: logo and menu button keep the first one. */}
             <div className="order-last w-full md:order-none md:w-auto">
               {/* Same height as the indicator, so nothing moves when it arrives. */}
-              <Suspense fallback={<p className="text-base" aria-hidden="true">&nbsp;</p>}>
+              <Suspense
+                fallback={
+                  <p className="text-base" aria-hidden="true">
+                    &nbsp;
+                  </p>
+                }
+              >
                 <SyncIndicator />
               </Suspense>
             </div>
