@@ -4,8 +4,17 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const URL_WINDOW_SECONDS = 7 * 24 * 60 * 60;
 
+/** Signatures remembered (about 2 MB): a week's URLs of a family's pictures, or the most recent ones. */
+const REMEMBERED_SIGNATURES = 10_000;
+
 export class UrlSigner {
   private readonly key: Buffer;
+  /**
+   * A signature depends only on the file's key and the expiry, which holds for a week: a list of 50
+   * chapters signs the same 200 URLs at every request. Remembered, oldest forgotten first; what is
+   * remembered is exactly what the HMAC gives, so nothing stale or of another person can come out.
+   */
+  private readonly signatures = new Map<string, string>();
 
   constructor(secret: string) {
     // A key of its own, derived from the app secret: a file signature can never pass for a token's.
@@ -19,7 +28,14 @@ export class UrlSigner {
   }
 
   sign(key: string, expires: number): string {
-    return createHmac('sha256', this.key).update(`${key}\n${expires}`).digest('base64url');
+    const input = `${key}\n${expires}`;
+    const known = this.signatures.get(input);
+    if (known !== undefined) return known;
+    const signature = createHmac('sha256', this.key).update(input).digest('base64url');
+    if (this.signatures.size >= REMEMBERED_SIGNATURES)
+      this.signatures.delete(this.signatures.keys().next().value!);
+    this.signatures.set(input, signature);
+    return signature;
   }
 
   /** True when the signature matches and the expiry is still ahead. */
