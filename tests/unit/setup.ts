@@ -3,10 +3,11 @@ import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// findBy…/waitFor give a screen 5 s rather than 1 s: the first render of a lazily loaded route is
-// compiled on demand, which on a busy 2-core machine took longer than a second. A screen that never
-// appears still fails; nothing waits longer when it does appear.
-configure({ asyncUtilTimeout: 5_000 });
+// findBy…/waitFor give a screen 10 s rather than 1 s: the first render of a lazily loaded route is
+// compiled on demand, which on a busy 2-core machine took longer than a second (and once, with the
+// whole suite and a build running beside it, longer than 5). A screen that never appears still fails;
+// nothing waits longer when it does appear.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
