@@ -320,7 +320,7 @@ describe('suggestions', () => {
     expect(suggestion.title).toContain('Jeanne Martin');
     // The person's own words, and the chapters' titles: nothing invented.
     expect(suggestion.summary).toContain('Douarnenez');
-    expect(suggestion.summary).toContain('chapitre numéro 1');
+    expect(suggestion.summary).toContain('Chapitre numéro 1');
 
     const other = await createUser(ctx.app);
     const refused = await ctx.app.inject({

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { SCREEN_SIDE } from '../images/processing.ts';
 import { loadSharp } from '../images/sharp.ts';
-import { paragraphs, typeset, type BookLanguage } from './typography.ts';
+import { headingText, paragraphs, typeset, type BookLanguage } from './typography.ts';
 import type { TypesetJob } from './typesetter.ts';
 
 export interface MaterialImage {
@@ -42,7 +42,23 @@ export interface BookMaterial {
 
 /** A5 text block: 148 mm less the inside (20) and outside (15) margins. */
 const TEXT_WIDTH_MM = 113;
-const MAX_FIGURE_HEIGHT_MM = 95;
+/**
+ * The box each picture is fitted in, by its shape: a landscape as wide as the text, a portrait narrower
+ * (about 60 % of the text) so that it does not fill a page, a square in between; the first picture of a
+ * chapter, under its title on the opening page, lower; two pictures side by side, half the text each.
+ */
+const FIGURE_BOX = {
+  landscape: { width: TEXT_WIDTH_MM, height: 78 },
+  square: { width: 84, height: 84 },
+  portrait: { width: 72, height: 96 },
+  first: { width: TEXT_WIDTH_MM, height: 70 },
+  firstPortrait: { width: 50, height: 66 },
+  half: { width: 54, height: 72 },
+} as const;
+/** A chapter this short (in characters) with several pictures shows them two by two. */
+const SHORT_CHAPTER = 6_000;
+/** Running heads longer than this (in characters) end with an ellipsis. */
+const RUNNING_HEAD_MAX = { normal: 52, large: 40 };
 const COVER_IMAGE = { width: 96, height: 100 };
 const PORTRAIT = { width: 60, height: 75 };
 const PRINT_DPI = 300;
@@ -61,6 +77,7 @@ const LABELS = {
     by: 'par',
     colophon: (author: string, year: number) =>
       `© ${year} ${author}. Livre écrit avec Chapitres, le biographe qui écoute.`,
+    edition: (date: string) => `Première édition, ${date}.`,
     brand: 'Chapitres',
   },
   en: {
@@ -69,6 +86,7 @@ const LABELS = {
     by: 'by',
     colophon: (author: string, year: number) =>
       `© ${year} ${author}. A book written with Chapitres, the biographer who listens.`,
+    edition: (date: string) => `First edition, ${date}.`,
     brand: 'Chapitres',
   },
 } as const;
@@ -154,27 +172,117 @@ async function inParallel<T>(tasks: (() => Promise<T>)[], limit = 4): Promise<T[
   return results;
 }
 
-type Block =
-  | { kind: 'p'; text: string }
-  | { kind: 'img'; path: string; width: number; caption: string | null };
+export interface PlacedFigure {
+  path: string;
+  width: number;
+  caption: string | null;
+}
 
-/** The first picture under the title, the others spread evenly through the text. */
-export function chapterBlocks(
-  paragraphsOfText: string[],
-  figures: { path: string; width: number; caption: string | null }[],
-): Block[] {
+type Block =
+  | { kind: 'p'; text: string; lead?: string }
+  | ({ kind: 'img'; first?: boolean } & PlacedFigure)
+  | { kind: 'pair'; first?: boolean; figures: [PlacedFigure, PlacedFigure] };
+
+/** A picture alone, or two shown side by side. */
+export type FigureGroup = PlacedFigure | [PlacedFigure, PlacedFigure];
+
+/**
+ * The first words of a chapter, set in small capitals as a book opens a chapter: up to the first
+ * punctuation, at most three words (and never the whole of a short paragraph).
+ */
+export function openingWords(text: string): { lead: string; text: string } | null {
+  if (!/^[\p{L}\p{N}«“]/u.test(text)) return null;
+  // Three words at most, stopping at the first punctuation.
+  const words = text.split(/(?<=\S)(?=[ \u00A0])/u);
+  let lead = '';
+  for (const word of words.slice(0, 3)) {
+    const cut = /[,;:.!?…»”)]/u.exec(word);
+    if (cut) {
+      lead += word.slice(0, cut.index);
+      break;
+    }
+    lead += word;
+  }
+  if (!lead.trim() || lead.length >= text.length) return null;
+  return { lead, text: text.slice(lead.length) };
+}
+
+/**
+ * The first picture (or pair) under the title, the others spread evenly through the text, each after the
+ * paragraph it belongs with; the chapter's first paragraph opens with small capitals.
+ */
+export function chapterBlocks(paragraphsOfText: string[], figures: FigureGroup[]): Block[] {
   const blocks: Block[] = [];
+  const toBlock = (group: FigureGroup, first = false): Block =>
+    Array.isArray(group)
+      ? { kind: 'pair', figures: group, ...(first ? { first } : {}) }
+      : { kind: 'img', ...group, ...(first ? { first } : {}) };
   const [first, ...rest] = figures;
-  if (first) blocks.push({ kind: 'img', ...first });
+  if (first) blocks.push(toBlock(first, true));
   const count = paragraphsOfText.length;
   let next = 0;
   paragraphsOfText.forEach((text, index) => {
-    blocks.push({ kind: 'p', text });
+    const opening = index === 0 ? openingWords(text) : null;
+    blocks.push(opening ? { kind: 'p', ...opening } : { kind: 'p', text });
     while (next < rest.length && index + 1 >= Math.round(((next + 1) * count) / (rest.length + 1)))
-      blocks.push({ kind: 'img', ...rest[next++] });
+      blocks.push(toBlock(rest[next++]!));
   });
-  while (next < rest.length) blocks.push({ kind: 'img', ...rest[next++] });
+  while (next < rest.length) blocks.push(toBlock(rest[next++]!));
   return blocks;
+}
+
+type Shape = 'landscape' | 'square' | 'portrait';
+
+function shapeOf(image: { width: number; height: number }): Shape {
+  const aspect = image.width / Math.max(1, image.height);
+  return aspect >= 1.2 ? 'landscape' : aspect > 0.85 ? 'square' : 'portrait';
+}
+
+/**
+ * Which pictures of a chapter go two by two: two portraits or squares in a row, and in a short chapter
+ * with three pictures or more, any two in a row (else they would outrun the text). The first picture
+ * stays alone under the title unless the chapter is short and its first two pictures pair well.
+ */
+export function pairPictures(
+  images: { width: number; height: number }[],
+  textLength: number,
+): number[][] {
+  const short = textLength < SHORT_CHAPTER && images.length >= 3;
+  const groups: number[][] = [];
+  let i = 0;
+  while (i < images.length) {
+    const a = images[i]!;
+    const b = images[i + 1];
+    const narrow = (x: { width: number; height: number }) => shapeOf(x) !== 'landscape';
+    if (b && (short || (i > 0 && narrow(a) && narrow(b)))) {
+      groups.push([i, i + 1]);
+      i += 2;
+    } else {
+      groups.push([i]);
+      i += 1;
+    }
+  }
+  return groups;
+}
+
+/** A running head short enough for one line, cut between words and ended with an ellipsis. */
+export function runningHead(title: string, max: number): string {
+  const flat = title.replace(/[\u00A0\u202F\u2060]/g, (c) => (c === '\u2060' ? '' : ' '));
+  if (flat.length <= max) return title;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  const head = (space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.–—(-]+$/u, '');
+  return `${head}…`;
+}
+
+function editionDate(date: Date, lang: BookLanguage): string {
+  const text = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+  return lang === 'fr' ? text.replace(/^1 /, '1er ') : text;
 }
 
 function encodeJson(value: unknown): Uint8Array {
@@ -191,15 +299,30 @@ export async function interiorJob(material: BookMaterial): Promise<TypesetJob> {
   const files: Record<string, Uint8Array> = {};
   const text = (value: string) => typeset(value, lang);
 
-  // Every picture of the book, resampled in parallel; then the chapters are laid out with their paths.
-  const figures = material.chapters.flatMap((chapter, c) =>
-    chapter.images.map((image, i) => ({
-      image,
-      name: `c${c}-${i}.jpg`,
-      width: fitWidthMm(image, { width: TEXT_WIDTH_MM, height: MAX_FIGURE_HEIGHT_MM }),
-      caption: image.legend?.trim() ? text(image.legend) : null,
-    })),
+  // Every picture of the book, sized by its shape and its place (alone or beside another, under the
+  // title or in the text), resampled in parallel; then the chapters are laid out with their paths.
+  const groupsOf = material.chapters.map((chapter) =>
+    pairPictures(chapter.images, chapter.text?.length ?? 0),
   );
+  const figures = material.chapters.flatMap((chapter, c) => {
+    const pairedAt = new Set(groupsOf[c]!.filter((g) => g.length === 2).flat());
+    return chapter.images.map((image, i) => {
+      const shape = shapeOf(image);
+      const box = pairedAt.has(i)
+        ? FIGURE_BOX.half
+        : i === 0
+          ? shape === 'portrait'
+            ? FIGURE_BOX.firstPortrait
+            : FIGURE_BOX.first
+          : FIGURE_BOX[shape];
+      return {
+        image,
+        name: `c${c}-${i}.jpg`,
+        width: fitWidthMm(image, box),
+        caption: image.legend?.trim() ? text(image.legend) : null,
+      };
+    });
+  });
   const portraitWidth = material.portrait ? fitWidthMm(material.portrait, PORTRAIT) : 0;
   const [portraitFiles, ...figureFiles] = await inParallel([
     async () => (material.portrait ? resampled(material.portrait, portraitWidth) : null),
@@ -210,22 +333,38 @@ export async function interiorJob(material: BookMaterial): Promise<TypesetJob> {
     files[`screen/${figure.name}`] = figureFiles[index]!.screen;
   });
 
-  const printChapters = [];
-  const screenChapters = [];
+  type ChapterData = {
+    title: string;
+    runningHead: string;
+    author: string | null;
+    blocks: Block[];
+  };
+  const printChapters: ChapterData[] = [];
+  const screenChapters: ChapterData[] = [];
   let figureIndex = 0;
-  for (const chapter of material.chapters) {
+  const headMax = material.largePrint ? RUNNING_HEAD_MAX.large : RUNNING_HEAD_MAX.normal;
+  material.chapters.forEach((chapter, c) => {
     const mine = figures.slice(figureIndex, figureIndex + chapter.images.length);
     figureIndex += chapter.images.length;
     const body = chapter.text ? paragraphs(chapter.text, lang) : [];
+    const title = headingText(text(chapter.title), lang);
     const common = {
-      title: text(chapter.title),
+      title,
+      runningHead: runningHead(title, headMax),
       author: chapter.author ? text(chapter.author) : null,
     };
-    const placed = (folder: string) =>
-      mine.map((f) => ({ path: `/${folder}/${f.name}`, width: f.width, caption: f.caption }));
+    const placed = (folder: string): FigureGroup[] =>
+      groupsOf[c]!.map((group) => {
+        const [a, b] = group.map((i) => ({
+          path: `/${folder}/${mine[i]!.name}`,
+          width: mine[i]!.width,
+          caption: mine[i]!.caption,
+        }));
+        return b ? [a!, b] : a!;
+      });
     printChapters.push({ ...common, blocks: chapterBlocks(body, placed('print')) });
     screenChapters.push({ ...common, blocks: chapterBlocks(body, placed('screen')) });
-  }
+  });
 
   let portrait: { print: unknown; screen: unknown } = { print: null, screen: null };
   if (portraitFiles) {
@@ -239,8 +378,9 @@ export async function interiorJob(material: BookMaterial): Promise<TypesetJob> {
 
   const base = {
     lang,
-    title: text(material.title),
-    subtitle: text(material.subtitle),
+    title: headingText(text(material.title), lang),
+    runningHead: runningHead(headingText(text(material.title), lang), headMax),
+    subtitle: headingText(text(material.subtitle), lang),
     author: text(material.author),
     dedication: material.dedication?.trim()
       ? text(material.dedication)
@@ -254,6 +394,7 @@ export async function interiorJob(material: BookMaterial): Promise<TypesetJob> {
       chapter: labels.chapter,
       by: labels.by,
       colophon: labels.colophon(text(material.author), material.createdAt.getFullYear()),
+      edition: typeset(labels.edition(editionDate(material.createdAt, lang)), lang),
     },
   };
   files['print.json'] = encodeJson({ ...base, chapters: printChapters, portrait: portrait.print });

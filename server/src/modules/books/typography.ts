@@ -108,11 +108,74 @@ function englishPunctuation(text: string): string {
     .replace(/(\p{L})'(\p{L})/gu, '$1’$2');
 }
 
+/** Word joiner: no line break on either side, nothing drawn. */
+export const WJ = '\u2060';
+
+const MONTHS = {
+  fr: 'janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre',
+  en: 'January|February|March|April|May|June|July|August|September|October|November|December|Jan\\.|Feb\\.|Aug\\.|Sept?\\.|Oct\\.|Nov\\.|Dec\\.',
+};
+const UNITS = {
+  fr: '%|‰|€|\\$|£|°|ans?|mois|jours?|heures?|h|min|kg|g|km|m|cm|mm|l|francs?|F|euros?|centimes?|ha|habitants|mètres|kilomètres|kilos|tonnes?|m²|km²',
+  en: '%|‰|€|\\$|£|°|years?|months?|days?|hours?|h|min|kg|g|km|m|cm|mm|l|miles?|ft|feet|inches|lbs?|pounds|dollars|cents|acres',
+};
+
+/**
+ * Numbers and dates kept whole at a line's end: a no-break space between a number and its unit or month,
+ * between a month and its year (« 14 juillet 1960 », “July 14, 1960”), inside a number's thousands
+ * (« 10 000 ») and around a dash between two numbers (« 1969–1971 »).
+ */
+function numbers(text: string, language: BookLanguage): string {
+  const months = MONTHS[language];
+  const units = UNITS[language];
+  return (
+    text
+      // 10 000 → 10 000 with a narrow no-break space (only groups of exactly three digits).
+      .replace(/(\d) (?=\d{3}(?!\d))/g, `$1${NNBSP}`)
+      // 14 juillet, 1er mai, 3 km, 20 %, 25 ans
+      .replace(
+        new RegExp(`(\\d(?:er|re|e|st|nd|rd|th)?) +(?=(?:${months}|${units})(?![\\p{L}]))`, 'gu'),
+        `$1${NBSP}`,
+      )
+      // juillet 1960, July 14, 1960
+      .replace(new RegExp(`(^|[^\\p{L}])(${months}) +(?=\\d)`, 'gu'), `$1$2${NBSP}`)
+      .replace(/(\d{1,2}), +(?=\d{4}(?!\d))/g, `$1,${NBSP}`)
+      // 1969–1971, 1969 – 1971: the dash holds the two numbers together.
+      .replace(/(\d)(?: [-–—] |[–—])(?=\d)/g, `$1${WJ}–${WJ}`)
+      .replace(/(\d)-(?=\d)/g, `$1-${WJ}`)
+  );
+}
+
 /** The whole pass for one text of a book, in the book's language. */
 export function typeset(text: string, language: BookLanguage): string {
   const clean = ellipsis(cleanText(text));
-  if (language === 'fr') return frenchPunctuation(frenchQuotes(apostrophes(clean)));
-  return apostrophes(englishPunctuation(englishQuotes(clean)));
+  if (language === 'fr') return numbers(frenchPunctuation(frenchQuotes(apostrophes(clean))), 'fr');
+  return numbers(apostrophes(englishPunctuation(englishQuotes(clean))), 'en');
+}
+
+// Short words a heading's line should not end with (a designer carries them over with the next word).
+const SHORT_WORDS = {
+  fr: /^(?:à|a|au|aux|de|des|du|d’|en|et|la|le|les|l’|un|une|sur|par|pour|dans|chez|ma|mon|mes|sa|son|ses|ou|ni|y)$/iu,
+  en: /^(?:a|an|the|of|in|on|at|to|and|or|by|for|my|our|with|from)$/iu,
+};
+
+/**
+ * A heading (chapter title, table of contents, running head) broken only between words that belong apart:
+ * never inside parentheses or a date, never after a short word such as « à » or “the”, never at a hyphen.
+ */
+export function headingText(text: string, language: BookLanguage): string {
+  const keep = (part: string) => part.replace(/[ \u00A0]+/g, NBSP);
+  return (
+    text
+      // Whatever is in parentheses or brackets stays on one line.
+      .replace(/\([^()]*\)|\[[^[\]]*\]/g, keep)
+      // A short word goes with the word after it.
+      .replace(/(^|[\s\u00A0])([\p{L}’]+) (?=\S)/gu, (match, before: string, word: string) =>
+        SHORT_WORDS[language].test(word) ? `${before}${word}${NBSP}` : match,
+      )
+      // A hyphenated word or name is never broken at its hyphen (Saint-Étienne).
+      .replace(/(\p{L})-(?=\p{L})/gu, `$1-${WJ}`)
+  );
 }
 
 /** A chapter's text as paragraphs (blank lines or single line breaks both separate paragraphs). */

@@ -37,10 +37,6 @@ const PHRASES = {
   },
 } as const;
 
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLocaleLowerCase() + text.slice(1);
-}
-
 function listOf(items: string[], language: Language): string {
   if (items.length <= 1) return items.join('');
   const last = items[items.length - 1];
@@ -64,8 +60,9 @@ export function suggestBookEmbedded(input: BookSuggestionInput): BookSuggestionO
   const titles = input.chapters.map((c) => c.title.trim()).filter(Boolean);
   const count = input.chapters.length;
   const hook = firstSentence(input.chapters);
+  // The titles as the person wrote them: a place or a name keeps its capital (« Villeurbanne », « Claire »).
   const list = listOf(
-    titles.map((t) => lowerFirst(t.replace(/[.!?…]+$/, ''))),
+    titles.map((t) => t.replace(/[.!?…]+$/, '')),
     language,
   );
   let summary = `${phrases.opening(author)} ${list}.`;

@@ -10,6 +10,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   chapterBlocks,
   coverJob,
+  openingWords,
+  pairPictures,
+  runningHead,
   interiorJob,
   spineWidthMm,
   type BookMaterial,
@@ -131,7 +134,8 @@ describe('the typeset interior', () => {
       screen: wide,
     };
     const job = await interiorJob(book);
-    // Both chapter pictures fill (or nearly) their place: the renditions are the screen PDF's pictures.
+    // Both chapter pictures fill (or nearly) their place (the first under the title, 93 mm wide; the
+    // portrait 72 mm, 60 % of the text): the renditions are the screen PDF's pictures.
     expect(Buffer.from(job.files['screen/c0-0.jpg']!).equals(wide)).toBe(true);
     expect(Buffer.from(job.files['screen/c0-1.jpg']!).equals(tall)).toBe(true);
     expect(Buffer.from(job.files['print/c0-0.jpg']!).equals(print)).toBe(true);
@@ -144,7 +148,7 @@ describe('the typeset interior', () => {
       { bytes: print, legend: null, width: 1600, height: 1200, printReady: true },
     ];
     const older = await interiorJob(book);
-    expect(await sharp(older.files['screen/c0-0.jpg']!).metadata()).toMatchObject({ width: 489 });
+    expect(await sharp(older.files['screen/c0-0.jpg']!).metadata()).toMatchObject({ width: 404 });
   });
 
   it('sizes the cover wrap from the page count', async () => {
@@ -156,10 +160,42 @@ describe('the typeset interior', () => {
 });
 
 describe('pictures in the text', () => {
+  it('opens the chapter with its first words in small capitals', () => {
+    const blocks = chapterBlocks(['Nous habitions une maison, au bord de l’eau.', 'Puis.'], []);
+    expect(blocks[0]).toEqual({
+      kind: 'p',
+      lead: 'Nous habitions une',
+      text: ' maison, au bord de l’eau.',
+    });
+    expect(openingWords('Oui, bien sûr.')).toEqual({ lead: 'Oui', text: ', bien sûr.' });
+    expect(openingWords('— Oui, dit-il.')).toBeNull();
+  });
+
+  it('pairs narrow pictures, and any two in a short chapter full of pictures', () => {
+    const landscape = { width: 1200, height: 800 };
+    const portrait = { width: 800, height: 1200 };
+    expect(pairPictures([landscape, portrait, portrait, landscape], 20_000)).toEqual([
+      [0],
+      [1, 2],
+      [3],
+    ]);
+    expect(pairPictures([landscape, landscape, landscape, landscape, portrait], 1_000)).toEqual([
+      [0, 1],
+      [2, 3],
+      [4],
+    ]);
+  });
+
+  it('shortens a long running head between words, with an ellipsis', () => {
+    expect(runningHead('Claire', 40)).toBe('Claire');
+    const head = runningHead('Les années à Vienne (1969–1971), le retour à Villeurbanne', 40);
+    expect(head).toBe('Les années à Vienne (1969–1971), le…');
+  });
+
   it('puts the first under the title and spreads the others evenly, all of them placed', () => {
     const figures = [1, 2, 3].map((n) => ({ path: `/p${n}.jpg`, width: 100, caption: null }));
     const blocks = chapterBlocks(['a', 'b', 'c', 'd', 'e', 'f'], figures);
-    expect(blocks.map((b) => (b.kind === 'p' ? b.text : b.path))).toEqual([
+    expect(blocks.map((b) => (b.kind === 'p' ? b.text : b.kind === 'img' ? b.path : ''))).toEqual([
       '/p1.jpg',
       'a',
       'b',
