@@ -1,5 +1,6 @@
-// Books of several shapes for the layout tests (test/integration/book-layout.test.ts) and for looking at
-// the pages by eye (`npx tsx scripts/… ` is not needed: see renderLayoutBook). Pictures are made with sharp.
+// Books of several shapes for the layout tests (test/integration/book-layout*.test.ts): a short chapter
+// with five photos, a long one with none, portraits and landscapes, a very long title; French or English,
+// large print or not. The photos are plain colours made with sharp.
 import sharp from 'sharp';
 import type { BookMaterial, MaterialImage } from '../../src/modules/books/render.ts';
 
@@ -32,8 +33,10 @@ export async function picture(
   width: number,
   height: number,
   index: number,
-  legend: string | null = `Photo ${index + 1}, l’été 1962`,
+  language: 'fr' | 'en' = 'fr',
 ): Promise<MaterialImage> {
+  const legend =
+    language === 'fr' ? `Photo ${index + 1}, l’été 1962` : `Photo ${index + 1}, summer 1962`;
   const bytes = await sharp({
     create: { width, height, channels: 3, background: COLORS[index % COLORS.length]! },
   })
@@ -65,11 +68,11 @@ export async function layoutBook(
         author: null,
         text: text(3, language),
         images: await Promise.all([
-          picture(1200, 800, 0),
-          picture(800, 1200, 1),
-          picture(900, 900, 2),
-          picture(1200, 800, 3),
-          picture(800, 1100, 4),
+          picture(1200, 800, 0, language),
+          picture(800, 1200, 1, language),
+          picture(900, 900, 2, language),
+          picture(1200, 800, 3, language),
+          picture(800, 1100, 4, language),
         ]),
       },
       {
@@ -85,16 +88,19 @@ export async function layoutBook(
         author: null,
         text: text(14, language),
         images: await Promise.all([
-          picture(800, 1200, 0),
-          picture(1600, 900, 1),
-          picture(1200, 800, 2),
+          picture(800, 1200, 0, language),
+          picture(1600, 900, 1, language),
+          picture(1200, 800, 2, language),
         ]),
       },
       {
         title: fr ? 'Claire' : 'Claire',
         author: null,
         text: text(8, language),
-        images: await Promise.all([picture(700, 1000, 3), picture(700, 1000, 4)]),
+        images: await Promise.all([
+          picture(700, 1000, 3, language),
+          picture(700, 1000, 4, language),
+        ]),
       },
     ],
     cover: null,
