@@ -152,6 +152,7 @@ describe.each(['French', 'English', 'large print'])('the %s book', (name) => {
         const text = line.words.map((w) => w.text).join(' ');
         expect((text.match(/\(/g) ?? []).length, text).toBe((text.match(/\)/g) ?? []).length);
         expect(text, 'no line ends with a short word').not.toMatch(/ (à|de|le|la|the|of|to)$/);
+        expect(text, 'never hyphenated').not.toMatch(/-$/);
         // Centred: as much room on the left as on the right of the text block.
         const centre = (line.words[0]!.x0 + line.words.at(-1)!.x1) / 2;
         const inside = page.number % 2 === 1 ? 20 : 15;
@@ -170,6 +171,13 @@ describe.each(['French', 'English', 'large print'])('the %s book', (name) => {
       expect(number % 2).toBe(1);
       expect(pages[number - 1]!.text).toMatch(new RegExp(`(CHAPITRE|CHAPTER) ${index + 1}\\b`));
     });
+    // The numbers end flush right, one under the other, however long the title.
+    const ends = bodyLines(contents)
+      .map((l) => l.words.at(-1)!)
+      .filter((w) => /^\d+$/.test(w.text))
+      .map((w) => w.x1);
+    expect(ends).toHaveLength(4);
+    expect(Math.max(...ends) - Math.min(...ends)).toBeLessThan(1);
     // Dotted leaders run up to each number, however long the title.
     expect(contents.text.match(/\. \. \. |\.{4,}/g)?.length ?? 0).toBeGreaterThanOrEqual(4);
   });

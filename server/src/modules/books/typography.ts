@@ -170,8 +170,8 @@ export function headingText(text: string, language: BookLanguage): string {
       // Whatever is in parentheses or brackets stays on one line.
       .replace(/\([^()]*\)|\[[^[\]]*\]/g, keep)
       // A short word goes with the word after it.
-      .replace(/(^|[\s\u00A0])([\p{L}’]+) (?=\S)/gu, (match, before: string, word: string) =>
-        SHORT_WORDS[language].test(word) ? `${before}${word}${NBSP}` : match,
+      .replace(/(?<=^|[\s\u00A0(])([\p{L}’]+) (?=\S)/gu, (match, word: string) =>
+        SHORT_WORDS[language].test(word) ? `${word}${NBSP}` : match,
       )
       // A hyphenated word or name is never broken at its hyphen (Saint-Étienne).
       .replace(/(\p{L})-(?=\p{L})/gu, `$1-${WJ}`)

@@ -1,9 +1,15 @@
 // The typography pass of printed books, code point by code point.
 import { describe, expect, it } from 'vitest';
-import { cleanText, paragraphs, typeset } from '../../../src/modules/books/typography.ts';
+import {
+  cleanText,
+  headingText,
+  paragraphs,
+  typeset,
+} from '../../../src/modules/books/typography.ts';
 
 const NBSP = '\u00A0';
 const THIN = '\u202F';
+const WJ = '\u2060';
 
 describe('French typography', () => {
   it('turns straight quotes into guillemets with no-break spaces, whatever spacing was typed', () => {
@@ -52,5 +58,33 @@ describe('what cannot be printed', () => {
 
   it('splits a text into paragraphs on line breaks', () => {
     expect(paragraphs('Un.\n\nDeux.\nTrois.\n\n\n', 'fr')).toEqual(['Un.', 'Deux.', 'Trois.']);
+  });
+});
+
+describe('numbers and dates', () => {
+  it('keeps a date, a number and its unit, and a range on one line', () => {
+    expect(typeset('Le 14 juillet 1960, à 3 km, pour 10 000 francs', 'fr')).toBe(
+      `Le 14${NBSP}juillet${NBSP}1960, à 3${NBSP}km, pour 10${THIN}000${NBSP}francs`,
+    );
+    expect(typeset('de 1969 - 1971 et le 1er mai', 'fr')).toBe(
+      `de 1969${WJ}–${WJ}1971 et le 1er${NBSP}mai`,
+    );
+    expect(typeset('On July 14, 1960 we walked 3 miles', 'en')).toBe(
+      `On July${NBSP}14,${NBSP}1960 we walked 3${NBSP}miles`,
+    );
+    // A year after a preposition is left alone.
+    expect(typeset('en 1950', 'fr')).toBe('en 1950');
+  });
+});
+
+describe('headings', () => {
+  it('never break inside parentheses, after a short word or at a hyphen', () => {
+    expect(headingText(typeset('Les années à Vienne (1969–1971)', 'fr'), 'fr')).toBe(
+      `Les${NBSP}années à${NBSP}Vienne (1969${WJ}–${WJ}1971)`,
+    );
+    expect(headingText('Retour à Saint-Étienne (été 1975)', 'fr')).toBe(
+      `Retour à${NBSP}Saint-${WJ}Étienne (été${NBSP}1975)`,
+    );
+    expect(headingText('The Years in Vienna', 'en')).toBe(`The${NBSP}Years in${NBSP}Vienna`);
   });
 });
