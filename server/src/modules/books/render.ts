@@ -240,8 +240,9 @@ function shapeOf(image: { width: number; height: number }): Shape {
 
 /**
  * Which pictures of a chapter go two by two: two portraits or squares in a row, and in a short chapter
- * with three pictures or more, any two in a row (else they would outrun the text). The first picture
- * stays alone under the title unless the chapter is short and its first two pictures pair well.
+ * with three pictures or more, any two in a row (else they would outrun the text, and the last would
+ * stand alone on a page). The first picture stays alone under the title unless the chapter is short and
+ * has an even number of them.
  */
 export function pairPictures(
   images: { width: number; height: number }[],
@@ -254,7 +255,10 @@ export function pairPictures(
     const a = images[i]!;
     const b = images[i + 1];
     const narrow = (x: { width: number; height: number }) => shapeOf(x) !== 'landscape';
-    if (b && (short || (i > 0 && narrow(a) && narrow(b)))) {
+    // An odd number in a short chapter: the first alone under the title, so that none is left alone
+    // at the end, on a page of its own.
+    const pairsInShort = short && !(i === 0 && images.length % 2 === 1);
+    if (b && (pairsInShort || (i > 0 && narrow(a) && narrow(b)))) {
       groups.push([i, i + 1]);
       i += 2;
     } else {

@@ -180,9 +180,13 @@ describe('pictures in the text', () => {
       [3],
     ]);
     expect(pairPictures([landscape, landscape, landscape, landscape, portrait], 1_000)).toEqual([
+      [0],
+      [1, 2],
+      [3, 4],
+    ]);
+    expect(pairPictures([landscape, landscape, landscape, landscape], 1_000)).toEqual([
       [0, 1],
       [2, 3],
-      [4],
     ]);
   });
 
