@@ -108,6 +108,12 @@ function fitWidthMm(image: MaterialImage, box: { width: number; height: number }
 
 /** A screen rendition wider than its place needs by more than this is resized again; else used as it is. */
 const SCREEN_SLACK = 1.25;
+/**
+ * Beside another (half the text's width), a picture takes the screen rendition made at upload as it is
+ * (500 px for 54 mm, about 235 dpi): resizing every picture of a book full of them would cost more than
+ * the few kilobytes it saves in the screen PDF.
+ */
+const SCREEN_SLACK_PAIRED = 2.5;
 
 function asBytes(buffer: Buffer): Uint8Array {
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
@@ -143,11 +149,11 @@ function screenRenditionWidth(image: MaterialImage): number {
  * as wide as the text or nearly), else it is resized from it, which is cheap at 500 px; decoding the
  * print rendition again is only for pictures stored before screen renditions existed.
  */
-async function resampled(image: MaterialImage, widthMm: number) {
+async function resampled(image: MaterialImage, widthMm: number, slack = SCREEN_SLACK) {
   const print = await printRendition(image, widthMm);
   const needed = pixels(widthMm, SCREEN_DPI);
   let screen: Buffer;
-  if (image.screen && screenRenditionWidth(image) <= needed * SCREEN_SLACK) screen = image.screen;
+  if (image.screen && screenRenditionWidth(image) <= needed * slack) screen = image.screen;
   else {
     const sharp = await loadSharp();
     screen = await sharp(image.screen ?? print)
@@ -321,6 +327,7 @@ export async function interiorJob(material: BookMaterial): Promise<TypesetJob> {
           : FIGURE_BOX[shape];
       return {
         image,
+        paired: pairedAt.has(i),
         name: `c${c}-${i}.jpg`,
         width: fitWidthMm(image, box),
         caption: image.legend?.trim() ? text(image.legend) : null,
@@ -330,7 +337,10 @@ export async function interiorJob(material: BookMaterial): Promise<TypesetJob> {
   const portraitWidth = material.portrait ? fitWidthMm(material.portrait, PORTRAIT) : 0;
   const [portraitFiles, ...figureFiles] = await inParallel([
     async () => (material.portrait ? resampled(material.portrait, portraitWidth) : null),
-    ...figures.map((figure) => () => resampled(figure.image, figure.width)),
+    ...figures.map(
+      (figure) => () =>
+        resampled(figure.image, figure.width, figure.paired ? SCREEN_SLACK_PAIRED : SCREEN_SLACK),
+    ),
   ]);
   figures.forEach((figure, index) => {
     files[`print/${figure.name}`] = figureFiles[index]!.print;
