@@ -77,7 +77,7 @@ export async function layoutBook(
       },
       {
         title: fr ? 'Une longue enfance' : 'A Long Childhood',
-        author: null,
+        author: fr ? 'Paul Martin, son frère' : 'Paul Martin, her brother',
         text: text(40, language),
         images: [],
       },
