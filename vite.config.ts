@@ -26,13 +26,16 @@ function englishManifest(): Plugin {
 }
 
 /** The libraries of every first screen, and the French texts bundled with it (src/lib/i18n.ts). */
-const FIRST_SCREEN_MODULES = new RegExp(
+const FIRST_SCREEN_LIBRARIES = new RegExp(
   [
     String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|jotai|@tanstack|react-hot-toast|goober|use-sync-external-store)[\\/]`,
     String.raw`src[\\/]offline[\\/](device-state|connectivity)\.ts`,
     String.raw`locales[\\/]fr[\\/](common|errors|auth|offline|pwa|privacy)\.json`,
   ].join('|'),
 );
+/** Parts of those libraries only later pages use (<Trans> of the sign-up and terms dialogs). */
+const LATER_PARTS = /node_modules[\\/]react-i18next[\\/]dist[\\/]es[\\/](Icu)?Trans/;
+const isFirstScreenModule = (id: string) => FIRST_SCREEN_LIBRARIES.test(id) && !LATER_PARTS.test(id);
 
 // A new build discards the persisted query cache of the previous one (TanStack `buster`).
 const buildId = process.env.BUILD_ID ?? new Date().toISOString();
@@ -95,7 +98,7 @@ export default defineConfig({
         // a slow phone connection each request costs a round trip and its headers.
         codeSplitting: {
           groups: [
-            { name: 'first-screen', test: FIRST_SCREEN_MODULES, priority: 2 },
+            { name: 'first-screen', test: isFirstScreenModule, priority: 2 },
             // The other texts of a language in one file: a signed-in page asks for all of them at once.
             { name: 'texts-fr', test: /locales[\\/]fr[\\/]/, priority: 1 },
             { name: 'texts-en', test: /locales[\\/]en[\\/]/, priority: 1 },

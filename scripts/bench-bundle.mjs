@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const dist = join(process.env.DIST ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'dist'));
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const named = [...new Set([...html.matchAll(/\/assets\/[^"]+\.(?:js|css)/g)].map((m) => m[0]))];
 

@@ -29,16 +29,48 @@ function vitestCounts(file) {
     brokenFiles: report.testResults.filter(
       (r) => r.status === 'failed' && r.assertionResults.length === 0,
     ).length,
+    failures: report.testResults.flatMap((r) => {
+      const file = r.name.replace(`${root}/`, '');
+      const tests = r.assertionResults.filter((a) => a.status === 'failed');
+      if (r.status === 'failed' && tests.length === 0) return [`${file}: ${firstLine(r.message)}`];
+      return tests.map((a) => `${file} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    }),
   };
 }
 
+/** The first line of a failure message, short enough for the closing summary. */
+function firstLine(message) {
+  return (message ?? '').split('\n')[0].slice(0, 300);
+}
+
+/** Every failed test of a Playwright report, with the file, the title and the first error line. */
+function playwrightFailures(suite, path = []) {
+  const here = suite.title ? [...path, suite.title] : path;
+  return [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.ok
+        ? []
+        : [
+            `${[...here, spec.title].join(' > ')}: ${firstLine(
+              spec.tests?.flatMap((t) => t.results ?? []).find((r) => r.error)?.error?.message,
+            )}`,
+          ],
+    ),
+    ...(suite.suites ?? []).flatMap((child) => playwrightFailures(child, here)),
+  ];
+}
+
 function playwrightCounts(file) {
-  const { stats, errors } = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats, errors, suites } = JSON.parse(readFileSync(file, 'utf8'));
   return {
     passed: stats.expected + stats.flaky,
     failed: stats.unexpected,
     skipped: stats.skipped,
     brokenFiles: errors?.length ?? 0,
+    failures: [
+      ...(suites ?? []).flatMap((suite) => playwrightFailures(suite)),
+      ...(errors ?? []).map((e) => firstLine(e.message)),
+    ],
   };
 }
 
@@ -106,6 +138,7 @@ const suites = [
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
+const failures = [];
 let ok = true;
 for (const suite of suites) {
   if (suite.enabled === false || (only && !only.includes(suite.name))) continue;
@@ -130,6 +163,7 @@ for (const suite of suites) {
   lines.push(
     `${suite.name}: ${counts.passed} passed, ${failed} failed, ${counts.skipped} skipped (${seconds} s, exit ${run.status})`,
   );
+  for (const failure of counts.failures ?? []) failures.push(`${suite.name}: ${failure}`);
   totals.passed += counts.passed;
   totals.failed += failed;
   totals.skipped += counts.skipped;
@@ -138,6 +172,10 @@ for (const suite of suites) {
 }
 
 console.log('\n=== summary ===');
+if (failures.length > 0) {
+  console.log('failed:');
+  for (const failure of failures) console.log(`  ${failure}`);
+}
 for (const line of lines) console.log(line);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(ok ? 0 : 1);

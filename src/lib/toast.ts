@@ -1,6 +1,6 @@
 // Toasts (spec §4, §8, §9): five kinds, 5 s, at most 20, and an identical message within 2 s shown once.
 // The kind travels in the toast id, so one id per (kind, message) also stops identical toasts piling up.
-import { toast as hotToast } from 'react-hot-toast';
+import { toast as hotToast } from 'react-hot-toast/headless';
 
 export const toastKinds = ['success', 'error', 'warning', 'info', 'default'] as const;
 export type ToastKind = (typeof toastKinds)[number];

@@ -13,7 +13,7 @@
 // - Conflicts are kept with both versions (the person chooses), never overwritten silently.
 // - One replay at a time: a promise in this tab, and the Web Locks API across tabs when present.
 import i18next from 'i18next';
-import { toast } from 'react-hot-toast';
+import { toast } from 'react-hot-toast/headless';
 import { db, type Conflict, type OutboxOp } from '../db/db';
 import { createDeviceState } from './device-state';
 import { isOnline, onConnectivityChange, reportNetworkFailure } from './connectivity';

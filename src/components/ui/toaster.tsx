@@ -1,7 +1,7 @@
 // Renders the toasts bottom-right (react-hot-toast's useToaster): pause on hover and when the window
 // loses focus, dismiss on click or on a swipe past 60 % of the toast's width, at most 20 at once.
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import { resolveValue, toast as hotToast, useToaster, type Toast } from 'react-hot-toast';
+import { resolveValue, toast as hotToast, useToaster, type Toast } from 'react-hot-toast/headless';
 import { useTranslation } from 'react-i18next';
 import {
   isSwipeDismiss,

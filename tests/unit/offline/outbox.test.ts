@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const toastError = vi.hoisted(() => vi.fn());
-vi.mock('react-hot-toast', () => ({ toast: { error: toastError } }));
+vi.mock('react-hot-toast/headless', () => ({ toast: { error: toastError } }));
 
 import { db, type OutboxOp } from '../../../src/db/db';
 import {
