@@ -12,5 +12,8 @@ export default defineConfig({
     restoreMocks: true,
     unstubGlobals: true,
     testTimeout: 15_000,
+    // On CI one more try for a test that fails once under load (a broken feature fails both); the
+    // closing summary of `npm test` names any test that failed both times.
+    retry: process.env.CI ? 1 : 0,
   },
 });
