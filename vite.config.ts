@@ -35,7 +35,8 @@ const FIRST_SCREEN_LIBRARIES = new RegExp(
 );
 /** Parts of those libraries only later pages use (<Trans> of the sign-up and terms dialogs). */
 const LATER_PARTS = /node_modules[\\/]react-i18next[\\/]dist[\\/]es[\\/](Icu)?Trans/;
-const isFirstScreenModule = (id: string) => FIRST_SCREEN_LIBRARIES.test(id) && !LATER_PARTS.test(id);
+const isFirstScreenModule = (id: string) =>
+  FIRST_SCREEN_LIBRARIES.test(id) && !LATER_PARTS.test(id);
 
 // A new build discards the persisted query cache of the previous one (TanStack `buster`).
 const buildId = process.env.BUILD_ID ?? new Date().toISOString();

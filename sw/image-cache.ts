@@ -1,5 +1,6 @@
-// Pure routing rules of the service worker (which requests are pictures or book PDFs, what their cache
-// key is, which navigations get the app shell), kept free of worker globals so tests/sw can run them directly.
+// Pure routing rules of the service worker (which requests are pictures, recordings or book PDFs, what their
+// cache key is, which navigations get the app shell), kept free of worker globals so tests/sw can run them
+// directly.
 
 /**
  * Navigations that must reach the server rather than the app shell: the API and its docs, the dev
@@ -11,8 +12,9 @@ export const NAVIGATION_DENYLIST: RegExp[] = [
   /^\/healthz$/,
   /^\/readyz$/,
   /^\/files\//,
-  // Public story pages are the server's own pages, not the app.
+  // Public story and listening pages are the server's own pages, not the app.
   /^\/s\//,
+  /^\/l\//,
 ];
 
 export function isShellNavigation(pathname: string): boolean {
@@ -33,12 +35,39 @@ export function isCacheableImageRequest(request: ImageRequestLike, origin: strin
   if (request.method !== 'GET') return false;
   const url = new URL(request.url);
   if (url.origin !== origin) return false;
-  // Book PDFs are files too, but they have their own, smaller cache (isCacheableBookRequest).
-  if (isPdfFilePath(url.pathname)) return false;
+  // Book PDFs and recordings are files too, but they have their own caches (isCacheableBookRequest,
+  // isCacheableRecordingRequest).
+  if (isPdfFilePath(url.pathname) || isRecordingRequest(request, url)) return false;
   return request.destination === 'image' || url.pathname.startsWith('/files/');
 }
 
-export { BOOK_CACHE_NAME } from './protocol';
+export { BOOK_CACHE_NAME, RECORDING_CACHE_NAME } from './protocol';
+
+/** What the server stores recordings as (server/src/modules/recordings/audio.ts AUDIO_EXTENSIONS). */
+const RECORDING_FILE = /\.(webm|ogg|oga|opus|m4a|aac|mp3|wav)$/i;
+
+/**
+ * Signed files only: the biographer's spoken question (`/api/v1/…/assistant-latest/audio`) keeps one
+ * address while its sound changes with each question, so it must always come from the network.
+ */
+function isRecordingRequest(request: Pick<ImageRequestLike, 'destination'>, url: URL): boolean {
+  return (
+    url.pathname.startsWith('/files/') &&
+    (request.destination === 'audio' || RECORDING_FILE.test(url.pathname))
+  );
+}
+
+/**
+ * Recordings of spoken answers served by the app (`/files/<user>/<chapter>/recordings/<message>-….webm
+ * ?expires=…&signature=…`), played by an `<audio>` element or fetched by script: kept like pictures, in their
+ * own cache, keyed without the signature (imageCacheKey), so an answer heard once can be heard again
+ * offline. Same origin only, like pictures (a presigned S3 answer is opaque).
+ */
+export function isCacheableRecordingRequest(request: ImageRequestLike, origin: string): boolean {
+  if (request.method !== 'GET') return false;
+  const url = new URL(request.url);
+  return url.origin === origin && isRecordingRequest(request, url);
+}
 
 function isPdfFilePath(pathname: string): boolean {
   return pathname.startsWith('/files/') && pathname.toLowerCase().endsWith('.pdf');

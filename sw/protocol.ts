@@ -10,6 +10,11 @@ export const USER_CACHES_CLEARED = 'USER_CACHES_CLEARED';
 export const IMAGE_CACHE_NAME = 'chapitres-images';
 /** Book files (screen PDFs): per account, cleared on logout with the pictures; few, as each weighs megabytes. */
 export const BOOK_CACHE_NAME = 'chapitres-books-v1';
+/**
+ * Recordings of spoken answers (issue 20): per account, cleared on logout with the pictures; a few hundred
+ * kilobytes to a few megabytes each, so fewer than pictures.
+ */
+export const RECORDING_CACHE_NAME = 'chapitres-recordings-v1';
 
 export type PageToWorkerMessage =
   { type: typeof SKIP_WAITING } | { type: typeof CLEAR_USER_CACHES };

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
-// The service worker: precached app shell with history fallback, picture and book-PDF caches keyed
-// without URL signatures, and the page's messages (update on request, clear an account's caches). API JSON is
+// The service worker: precached app shell with history fallback, picture, recording and book-PDF caches
+// keyed without URL signatures, and the page's messages (update on request, clear an account's caches). API JSON is
 // deliberately not cached here: the data layer (TanStack Query + Dexie) owns it.
 import {
   cleanupOutdatedCaches,
@@ -17,10 +17,13 @@ import {
   imageCacheKey,
   isCacheableBookRequest,
   isCacheableImageRequest,
+  isCacheableRecordingRequest,
 } from './image-cache';
+import { partialResponse } from './range-response';
 import {
   CLEAR_USER_CACHES,
   IMAGE_CACHE_NAME,
+  RECORDING_CACHE_NAME,
   SKIP_WAITING,
   USER_CACHES_CLEARED,
   type PageToWorkerMessage,
@@ -54,10 +57,38 @@ const bookExpiration = new ExpirationPlugin({
   purgeOnQuotaError: true,
 });
 
+// Recordings of spoken answers (issue 20): heard once, heard again offline. Fewer than pictures as each
+// weighs more; the whole file is cached (the server answers 200 even to a range request: only a 200 is
+// kept) and a range asked by the audio element is cut from it.
+const recordingExpiration = new ExpirationPlugin({
+  maxEntries: 100,
+  maxAgeSeconds: 30 * 24 * 60 * 60,
+  purgeOnQuotaError: true,
+});
+
+const wholeRecordings: WorkboxPlugin = {
+  // The whole file from the network, whatever part the element asked for: it is what is kept.
+  requestWillFetch: async ({ request }) =>
+    request.headers.has('range')
+      ? new Request(request.url, { credentials: request.credentials })
+      : request,
+  // The part asked for, from the cache or from the whole file just fetched.
+  handlerWillRespond: async ({ request, response }) =>
+    partialResponse(request.headers.get('range'), response),
+};
+
 // Before the pictures' route: the first matching route answers.
 registerRoute(
   ({ request }) => isCacheableBookRequest(request, self.location.origin),
   new CacheFirst({ cacheName: BOOK_CACHE_NAME, plugins: [signatureFreeKeys, bookExpiration] }),
+);
+
+registerRoute(
+  ({ request }) => isCacheableRecordingRequest(request, self.location.origin),
+  new CacheFirst({
+    cacheName: RECORDING_CACHE_NAME,
+    plugins: [signatureFreeKeys, recordingExpiration, wholeRecordings],
+  }),
 );
 
 registerRoute(
@@ -67,11 +98,14 @@ registerRoute(
 
 async function clearUserCaches(): Promise<boolean> {
   try {
-    // Also drops the expiration plugins' IndexedDB records, which name every picture and book path seen.
+    // Also drops the expiration plugins' IndexedDB records, which name every picture, recording and book
+    // path seen.
     await imageExpiration.deleteCacheAndMetadata();
     await bookExpiration.deleteCacheAndMetadata();
+    await recordingExpiration.deleteCacheAndMetadata();
     await caches.delete(IMAGE_CACHE_NAME);
     await caches.delete(BOOK_CACHE_NAME);
+    await caches.delete(RECORDING_CACHE_NAME);
     return true;
   } catch {
     return false;

@@ -53,6 +53,11 @@ export interface Config {
     ttsModel: string | null;
     ttsVoice: string | null;
   };
+  /**
+   * Speech-to-text (issue 20): an OpenAI-compatible `/audio/transcriptions` server. TRANSCRIBE_BASE_URL or
+   * TRANSCRIBE_API_KEY, else the OPENAI_* server like every other provider; neither: no transcription.
+   */
+  transcribe: { baseUrl: string | null; apiKey: string | null; model: string };
   stripe: { secretKey: string | null; webhookSecret: string | null; apiBase: string | null };
   /** Where the app sends analytics (with consent only): this server, or a PostHog-compatible service. */
   analytics: {
@@ -236,6 +241,11 @@ export function loadConfig(env: Env = process.env, role: Role = 'all'): Config {
       imageModel: text(env, 'OPENAI_IMAGE_MODEL'),
       ttsModel: text(env, 'OPENAI_TTS_MODEL'),
       ttsVoice: text(env, 'OPENAI_TTS_VOICE'),
+    },
+    transcribe: {
+      baseUrl: url(env, 'TRANSCRIBE_BASE_URL'),
+      apiKey: text(env, 'TRANSCRIBE_API_KEY'),
+      model: text(env, 'TRANSCRIBE_MODEL') ?? 'whisper-1',
     },
     analytics: {
       provider: oneOf(env, 'ANALYTICS_PROVIDER', ['embedded', 'posthog'] as const, 'embedded'),

@@ -1,11 +1,12 @@
 // Wipes what this device keeps of the signed-in account (logout, account deletion): the Dexie tables,
-// the service worker's picture and book caches (and their expiry records), the persisted query cache and
+// the service worker's picture, book and recording caches (and their expiry records), the persisted query cache and
 // the book wizard's saved state.
 import { db } from '../db/db';
 import {
   BOOK_CACHE_NAME,
   CLEAR_USER_CACHES,
   IMAGE_CACHE_NAME,
+  RECORDING_CACHE_NAME,
   USER_CACHES_CLEARED,
   type WorkerToPageMessage,
 } from '../../sw/protocol';
@@ -63,7 +64,9 @@ async function clearImageCache(): Promise<void> {
   }
   // No worker (development, first visit) or no answer: the page can still drop the cache itself.
   if (!cleared && typeof caches !== 'undefined')
-    await Promise.all([caches.delete(IMAGE_CACHE_NAME), caches.delete(BOOK_CACHE_NAME)]);
+    await Promise.all(
+      [IMAGE_CACHE_NAME, BOOK_CACHE_NAME, RECORDING_CACHE_NAME].map((name) => caches.delete(name)),
+    );
 }
 
 export async function clearLocalData(): Promise<void> {

@@ -335,6 +335,8 @@ export async function restoreBackup(
     throw new BackupError(`${file} holds tables this version does not have: ${unknown.join(', ')}`);
 
   await database.db.transaction(async (tx) => {
+    // Rows come back as they were: the content versions (migration 0008) are not bumped by the inserts.
+    await tx.execute(sql`select set_config('chapitres.restoring', 'on', true)`);
     // Rows the migrations put in (the onboarding questions) make way for the backup's.
     for (const table of [...tables].reverse())
       await tx.execute(sql`delete from ${sql.identifier(table)}`);

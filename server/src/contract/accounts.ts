@@ -48,6 +48,11 @@ export const UserPublic = Type.Object({
   opt_in_marketing: Type.Boolean(),
   opt_in_tracking: Type.Boolean(),
   free_chapters_allowed: Type.Integer({ minimum: 0 }),
+  /**
+   * Keep the sound of spoken answers (issue 20): null until the person was asked. Always sent by this
+   * server; optional in the type so that clients written before it still compile.
+   */
+  record_answers: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
 });
 export type UserPublic = Static<typeof UserPublic>;
 
@@ -61,6 +66,8 @@ export const UpdateMeBody = Type.Object(
     cgu_validated: Type.Optional(Type.Boolean()),
     cgv_validated: Type.Optional(Type.Boolean()),
     pdc_validated: Type.Optional(Type.Boolean()),
+    /** true or false once asked; null asks again. */
+    record_answers: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -31,6 +31,11 @@ export const Book = Type.Object({
   dedication: NullableString,
   conversation_ids: Type.Array(Type.String({ format: 'uuid' })),
   large_print: Type.Boolean(),
+  /**
+   * Issue 20: each chapter with recorded answers carries a code (and the line « Écoutez la voix de … »)
+   * that opens its listening page. Optional in the type for clients written before it.
+   */
+  voice_codes: Type.Optional(Type.Boolean()),
   /** 'fr' or 'en': the language the book is typeset in (hyphenation, typography). */
   language: Type.String(),
   created_at: Type.String(),
@@ -83,6 +88,8 @@ export const CreateBookBody = Type.Object(
     back_cover_image_id: Type.Optional(NullableImageRef),
     /** Bigger body type, same layout rules (default false). */
     large_print: Type.Optional(Type.Boolean()),
+    /** A code per chapter with recorded answers, opening its listening page (default false). */
+    voice_codes: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

@@ -8,7 +8,7 @@ export const PublicFeatures = Type.Object({
   writer: Provider,
   voice: Provider,
   illustrations: Provider,
-  /** Server speech-to-text for browsers without the Web Speech API. */
+  /** Server speech-to-text (`POST /transcriptions`): 'none' when no transcription server is configured. */
   transcription: Type.Union([Type.Literal('none'), Type.Literal('openai')]),
 });
 export type PublicFeatures = Static<typeof PublicFeatures>;
@@ -27,6 +27,9 @@ export const PublicConfig = Type.Object({
     summary_comment_max_length: Type.Integer(),
     onboarding_answer_max_length: Type.Integer(),
     image_max_bytes: Type.Integer(),
+    /** A spoken answer's recording, and the transcription call's file (issue 20). */
+    recording_max_bytes: Type.Optional(Type.Integer()),
+    recording_max_ms: Type.Optional(Type.Integer()),
   }),
   features: PublicFeatures,
   analytics: Type.Object({

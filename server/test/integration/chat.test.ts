@@ -90,7 +90,7 @@ describe('a chat turn', () => {
     );
     expect(response.statusCode).toBe(200);
     const reply = response.json();
-    expect(Object.keys(reply).sort()).toEqual(['content', 'id', 'type']);
+    expect(Object.keys(reply).sort()).toEqual(['content', 'id', 'type', 'user_message_id']);
     expect(reply.type).toBe('assistant');
     expect(reply.content.length).toBeGreaterThan(10);
     const all = await history(user, id);
@@ -98,6 +98,8 @@ describe('a chat turn', () => {
     expect(all.data.map((m) => m.type)).toEqual(['assistant', 'user', 'assistant']);
     expect(all.data[1]!.content).toBe('Je suis née à Lyon en 1946, chez ma grand-mère Lucie.');
     expect(all.data[2]!.id).toBe(reply.id);
+    // Where the app uploads the answer's recording (issue 20).
+    expect(reply.user_message_id).toBe(all.data[1]!.id);
     const page = await history(user, id, '?skip=1&limit=1');
     expect(page).toMatchObject({ count: 3, data: [{ type: 'user' }] });
     const chapter = await ctx.app.inject({

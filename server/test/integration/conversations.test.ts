@@ -1,10 +1,13 @@
 // Chapters end to end through HTTP: creation with the opening message, the free-chapter quota, the list
 // (sorting, summaries, paging), edits, summary versions with undo/redo, deletion and account deletion.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { useTestApp } from '../support/build.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
-import { chatMessages, conversations, summaryVersions } from '../../src/db/schema/index.ts';
+import { multipart } from '../support/multipart.ts';
+import { chatMessages, conversations, images, summaryVersions } from '../../src/db/schema/index.ts';
 
 const ctx = useTestApp({ env: { FREE_CHAPTERS: '3' } });
 
@@ -271,6 +274,234 @@ describe('listing chapters', () => {
       401,
       'not_authenticated',
     );
+  });
+});
+
+describe('the list kept in memory (content version, ETag, compression)', () => {
+  const LIST = '/api/v1/conversations?sort_by=created_at&sort_order=descending&skip=0&limit=100';
+
+  async function list(user: TestUser, headers: Record<string, string> = {}, url = LIST) {
+    return ctx.app.inject({ method: 'GET', url, headers: { ...user.auth, ...headers } });
+  }
+
+  /** The list as the person would get it now, asked twice (the second from memory when kept). */
+  async function current(user: TestUser, url = LIST) {
+    const first = await list(user, {}, url);
+    const second = await list(user, {}, url);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    return first;
+  }
+
+  async function jpeg(): Promise<Buffer> {
+    return sharp({ create: { width: 64, height: 48, channels: 3, background: '#884422' } })
+      .jpeg()
+      .toBuffer();
+  }
+
+  it('answers the same JSON in identity, gzip and brotli, with an ETag, a 304 and no stale 304', async () => {
+    const user = await createUser(ctx.app);
+    const { id } = (await create(user)).json();
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/conversations/${id}`,
+      headers: user.auth,
+      payload: { title: 'Les vendanges', summary: 'Septembre à Mâcon.' },
+    });
+    const plain = await current(user);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers['cache-control']).toBe('private, no-cache');
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const etag = plain.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(plain.json().data[0].title_infos.title).toBe('Les vendanges');
+
+    const gzipped = await list(user, { 'accept-encoding': 'gzip, deflate' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(gzipped.headers.etag).toBe(etag);
+    const brotli = await list(user, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    const refused = await list(user, { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+
+    const notModified = await list(user, { 'if-none-match': etag, 'accept-encoding': 'br' });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+    expect(notModified.headers.etag).toBe(etag);
+    expect((await list(user, { 'if-none-match': `"other", ${etag}` })).statusCode).toBe(304);
+
+    // Each page and shape has its own answer.
+    const withSummaries = await current(user, `${LIST}&include_summaries=true`);
+    expect(withSummaries.json().data[0].summary_infos.summary).toBe('Septembre à Mâcon.');
+    expect(withSummaries.headers.etag).not.toBe(etag);
+    expect(plain.json().data[0].summary_infos.summary).toBeNull();
+
+    // After a change the old ETag gets the new list, not a 304.
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/conversations/${id}`,
+      headers: user.auth,
+      payload: { title: 'Les moissons' },
+    });
+    const changed = await list(user, { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data[0].title_infos.title).toBe('Les moissons');
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('changes at once after every kind of write, through the API or straight in the database', async () => {
+    const user = await createUser(ctx.app);
+    ctx.app.services.conversations.setFullAccessCheck(async () => true);
+    let id: string;
+    let second: string;
+    try {
+      id = (await create(user)).json().id;
+      second = (await create(user)).json().id;
+    } finally {
+      ctx.app.services.conversations.setFullAccessCheck(async () => false);
+    }
+    const chapter = async (chapterId = id) =>
+      (await current(user)).json().data.find((c: { id: string }) => c.id === chapterId);
+    const summarised = async () =>
+      (await current(user, `${LIST}&include_summaries=true`))
+        .json()
+        .data.find((c: { id: string }) => c.id === id);
+    expect((await chapter()).chat_count).toBe(1);
+    await summarised();
+
+    // Rename, author, summary, undo.
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/conversations/${id}`,
+      headers: user.auth,
+      payload: { title: 'La ferme' },
+    });
+    expect((await chapter()).title_infos.title).toBe('La ferme');
+    for (const summary of ['Un.', 'Deux.'])
+      await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/conversations/${id}`,
+        headers: user.auth,
+        payload: { summary },
+      });
+    expect((await summarised()).summary_infos).toMatchObject({
+      summary: 'Deux.',
+      allowed_actions: ['undo'],
+    });
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/conversations/${id}/summaries?action=undo`,
+      headers: user.auth,
+    });
+    expect((await summarised()).summary_infos).toMatchObject({
+      summary: 'Un.',
+      allowed_actions: ['redo'],
+    });
+    // A version's text or warnings changed in place.
+    await ctx.database.db
+      .update(summaryVersions)
+      .set({ text: 'Un, revu.', warnings: ['date'] })
+      .where(and(eq(summaryVersions.conversationId, id), eq(summaryVersions.version, 1)));
+    expect((await summarised()).summary_infos).toMatchObject({
+      summary: 'Un, revu.',
+      warnings: ['date'],
+    });
+    // Keywords written by a job, straight in the row.
+    await ctx.database.db
+      .update(conversations)
+      .set({ keywords: ['vignes'] })
+      .where(eq(conversations.id, id));
+    expect((await chapter()).keywords_infos.keywords).toEqual(['vignes']);
+
+    // Messages.
+    const [message] = await ctx.database.db
+      .insert(chatMessages)
+      .values({ conversationId: id, userId: user.id, type: 'user', content: 'Bonjour.' })
+      .returning({ id: chatMessages.id });
+    expect((await chapter()).chat_count).toBe(2);
+    await ctx.database.db.delete(chatMessages).where(eq(chatMessages.id, message!.id));
+    expect((await chapter()).chat_count).toBe(1);
+
+    // Pictures: uploaded, captioned, deleted, and moved straight in the database.
+    const body = multipart([
+      { name: 'file', filename: 'photo.jpg', contentType: 'image/jpeg', data: await jpeg() },
+    ]);
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/conversations/${id}/images`,
+      headers: { ...user.auth, ...body.headers },
+      payload: body.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBeLessThan(300);
+    const [picture] = (await chapter()).images;
+    expect(picture).toMatchObject({ legend: null, position: 1 });
+    expect(picture.url).toMatch(/signature=/);
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/conversations/${id}/images/${picture.id}`,
+      headers: user.auth,
+      payload: { legend: 'Au pressoir' },
+    });
+    expect((await chapter()).images[0].legend).toBe('Au pressoir');
+    await ctx.database.db
+      .update(images)
+      .set({ conversationId: second, position: 1 })
+      .where(eq(images.id, picture.id));
+    expect((await chapter()).images).toEqual([]);
+    expect((await chapter(second)).images.map((i: { id: string }) => i.id)).toEqual([picture.id]);
+    await ctx.database.db
+      .update(images)
+      .set({ conversationId: id })
+      .where(eq(images.id, picture.id));
+    expect((await chapter()).images).toHaveLength(1);
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/conversations/${id}/images/${picture.id}`,
+      headers: user.auth,
+    });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    expect((await chapter()).images).toEqual([]);
+
+    // Deleting a chapter, through the API and in the database.
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/conversations/${second}`,
+      headers: user.auth,
+    });
+    expect((await current(user)).json().count).toBe(1);
+    await ctx.database.db.delete(conversations).where(eq(conversations.id, id));
+    expect((await current(user)).json()).toEqual({ data: [], count: 0 });
+  });
+
+  it('keeps each person’s list apart: another’s writes change nothing, their ETag gets a 200', async () => {
+    const owner = await createUser(ctx.app);
+    const other = await createUser(ctx.app);
+    const mine = (await create(owner)).json().id;
+    const theirs = (await create(other)).json().id;
+    const before = await current(owner);
+    const etag = before.headers.etag as string;
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/conversations/${theirs}`,
+      headers: other.auth,
+      payload: { title: 'Chez les autres' },
+    });
+    await ctx.database.db
+      .insert(chatMessages)
+      .values({ conversationId: theirs, userId: other.id, type: 'user', content: 'Salut.' });
+    const after = await list(owner, { 'if-none-match': etag });
+    expect(after.statusCode).toBe(304);
+    const otherList = await list(other, { 'if-none-match': etag });
+    expect(otherList.statusCode).toBe(200);
+    expect(otherList.json().data.map((c: { id: string }) => c.id)).toEqual([theirs]);
+    expect(otherList.json().data[0].title_infos.title).toBe('Chez les autres');
+    expect((await current(owner)).json().data.map((c: { id: string }) => c.id)).toEqual([mine]);
   });
 });
 

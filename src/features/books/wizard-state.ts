@@ -39,6 +39,8 @@ export interface BookParameters {
   coverImage: WizardImage | null;
   authorImage: WizardImage | null;
   largePrint: boolean;
+  /** Issue 20: a code per chapter with recorded answers, opening a page that plays them. */
+  voiceCodes: boolean;
 }
 
 export interface WizardState {
@@ -63,6 +65,7 @@ export function emptyWizardState(author = ''): WizardState {
       coverImage: null,
       authorImage: null,
       largePrint: false,
+      voiceCodes: false,
     },
     currentStep: 0,
   };
@@ -136,6 +139,7 @@ export function parseWizardState(raw: string | null, owner: string | null): Wiza
       coverImage: image(params.coverImage),
       authorImage: image(params.authorImage),
       largePrint: params.largePrint === true,
+      voiceCodes: params.voiceCodes === true,
     },
     currentStep: step(parsed.currentStep),
   };
@@ -341,5 +345,6 @@ export function buildCreatePayload(state: WizardState): CreateBookPayload | null
     front_cover_image_id: imageRef(params.coverImage),
     back_cover_image_id: imageRef(params.authorImage),
     large_print: params.largePrint,
+    voice_codes: params.voiceCodes,
   };
 }

@@ -215,3 +215,77 @@ describe('other answers', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Retrouvé' })).toBeTruthy();
   });
 });
+
+describe('a book with voice codes (issue 20)', () => {
+  const notFound = () => jsonReply({ detail: [{ type: 'not_found', msg: 'Introuvable' }] }, 404);
+
+  it('lists the chapters whose code opens a listening page, and takes one down after asking', async () => {
+    const book = bookWire({ voice_codes: true });
+    const linked = { url: 'https://chez-nous.example/l/abc', created_at: '2025-02-01T10:00:00Z' };
+    const revoked = new Set<string>();
+    const net = booksServer({
+      books: [book],
+      routes: {
+        'GET /api/v1/conversations/c1/listen-link': notFound,
+        'GET /api/v1/conversations/c2/listen-link': () =>
+          revoked.has('c2') ? notFound() : jsonReply(linked),
+        'GET /api/v1/conversations/c3/listen-link': notFound,
+        'GET /api/v1/conversations/c4/listen-link': notFound,
+        'DELETE /api/v1/conversations/c2/listen-link': () => {
+          revoked.add('c2');
+          return jsonReply({ message: 'revoked' });
+        },
+      },
+    });
+    renderApp(`/book/${book.id}`);
+    const section = (
+      await screen.findByRole('heading', { name: 'Les codes pour écouter votre voix' })
+    ).closest('section')!;
+    expect(await within(section).findByText('Chapitre 2')).toBeTruthy();
+    expect(within(section).queryByText('Chapitre 1')).toBeNull();
+    expect(within(section).getByRole('link', { name: 'Écouter' }).getAttribute('href')).toBe(
+      linked.url,
+    );
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Retirer la page' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(/chapitre 2 n’ouvrira plus vos réponses/)).toBeTruthy();
+    expect(net.callsTo('DELETE /api/v1/conversations/c2/listen-link')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Retirer la page' }));
+    await waitFor(() =>
+      expect(net.callsTo('DELETE /api/v1/conversations/c2/listen-link')).toHaveLength(1),
+    );
+    expect(
+      await within(section).findByText('Aucune page d’écoute n’est ouverte pour ce livre.'),
+    ).toBeTruthy();
+  });
+
+  it('keeps the dialog open and says why when taking the page down fails', async () => {
+    const book = bookWire({ voice_codes: true, conversation_ids: ['c1'] });
+    booksServer({
+      books: [book],
+      routes: {
+        'GET /api/v1/conversations/c1/listen-link': jsonReply({
+          url: 'https://chez-nous.example/l/abc',
+          created_at: '2025-02-01T10:00:00Z',
+        }),
+        'DELETE /api/v1/conversations/c1/listen-link': errorReply(500),
+      },
+    });
+    renderApp(`/book/${book.id}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Retirer la page' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Retirer la page' }));
+    expect(
+      await within(dialog).findByText('La page n’a pas pu être retirée. Réessayez.'),
+    ).toBeTruthy();
+  });
+
+  it('shows nothing of it for a book made without voice codes', async () => {
+    const book = bookWire();
+    booksServer({ books: [book] });
+    renderApp(`/book/${book.id}`);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    expect(screen.queryByText('Les codes pour écouter votre voix')).toBeNull();
+  });
+});

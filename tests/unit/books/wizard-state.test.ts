@@ -207,6 +207,7 @@ describe('creation payload', () => {
         coverImage: { conv_id: 'a', image_id: 'a1', url: '/a1.jpg' },
         authorImage: { conv_id: null, image_id: 'own', url: '/own.jpg' },
         largePrint: true,
+        voiceCodes: false,
       },
     );
     expect(buildCreatePayload(state)).toEqual({
@@ -219,6 +220,7 @@ describe('creation payload', () => {
       front_cover_image_id: { conv_id: 'a', image_id: 'a1' },
       back_cover_image_id: { conv_id: null, image_id: 'own' },
       large_print: true,
+      voice_codes: false,
     });
   });
 

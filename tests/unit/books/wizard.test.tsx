@@ -238,9 +238,18 @@ describe('the book wizard', () => {
     await user.click(
       within(step3).getByRole('checkbox', { name: /Gros caractères \(plus facile à lire\)/ }),
     );
+    const voiceCodes = within(step3).getByRole('checkbox', {
+      name: /Ajouter un code pour écouter votre voix/,
+    });
+    expect((voiceCodes as HTMLInputElement).checked).toBe(false);
+    await user.click(voiceCodes);
     await user.click(within(step3).getByRole('button', { name: 'Continuer' }));
     await dialog('Résumé & Biographie');
-    expect(savedWizard()?.bookParameters).toMatchObject({ author: 'José', largePrint: true });
+    expect(savedWizard()?.bookParameters).toMatchObject({
+      author: 'José',
+      largePrint: true,
+      voiceCodes: true,
+    });
   });
 
   it('asks for suggestions on entering step 4 and fills only the empty fields', async () => {
@@ -477,6 +486,7 @@ describe('the book wizard', () => {
         coverImage: { conv_id: chapterId(1), image_id: 'img-1-1', url: '/files/img-1-1.jpg' },
         authorImage: null,
         largePrint: true,
+        voiceCodes: true,
       },
     });
     const user = userEvent.setup();
@@ -495,6 +505,7 @@ describe('the book wizard', () => {
       front_cover_image_id: { conv_id: chapterId(1), image_id: 'img-1-1' },
       back_cover_image_id: null,
       large_print: true,
+      voice_codes: true,
     });
     await waitFor(() => expect(window.localStorage.getItem(WIZARD_STORAGE_KEY)).toBeNull());
   });

@@ -48,6 +48,8 @@ export function chapterServer(
       state.chapter
         ? jsonReply(state.chapter)
         : jsonReply({ detail: [{ type: 'not_found', msg: 'Introuvable' }] }, 404),
+    // The chat history, read for the recorded answers (none unless a test gives some).
+    [`GET ${BASE}/messages`]: jsonReply({ data: [], count: 0 }),
     ...options.routes,
   });
   return { state, ...mock };

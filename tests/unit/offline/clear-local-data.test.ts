@@ -4,7 +4,13 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../src/db/db';
 import { clearLocalData } from '../../../src/offline/clear-local-data';
-import { CLEAR_USER_CACHES, IMAGE_CACHE_NAME, USER_CACHES_CLEARED } from '../../../sw/protocol';
+import {
+  BOOK_CACHE_NAME,
+  CLEAR_USER_CACHES,
+  IMAGE_CACHE_NAME,
+  RECORDING_CACHE_NAME,
+  USER_CACHES_CLEARED,
+} from '../../../sw/protocol';
 
 async function fillEverything() {
   await db.chapters.put({
@@ -96,11 +102,13 @@ describe('clearLocalData', () => {
     expect(deleteCache).not.toHaveBeenCalled();
   });
 
-  it('deletes the picture cache itself when no service worker runs', async () => {
+  it('deletes the picture, book and recording caches itself when no service worker runs', async () => {
     await fillEverything();
     setServiceWorker({ getRegistration: async () => undefined, controller: null });
     await clearLocalData();
     expect(deleteCache).toHaveBeenCalledWith(IMAGE_CACHE_NAME);
+    expect(deleteCache).toHaveBeenCalledWith(BOOK_CACHE_NAME);
+    expect(deleteCache).toHaveBeenCalledWith(RECORDING_CACHE_NAME);
     expect(await db.drafts.count()).toBe(0);
   });
 });

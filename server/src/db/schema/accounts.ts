@@ -1,6 +1,7 @@
 // Tables of the accounts module: people and their single-use tokens.
 
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -31,12 +32,19 @@ export const users = pgTable(
     pdcVersion: integer('pdc_version').notNull().default(0),
     /** Bumped by a password change, "log out everywhere" and deletion: older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * Bumped by triggers (migration 0008) in the transaction that changes anything the chapter list shows
+     * (chapters, their summary versions, their pictures): the list's cache key.
+     */
+    contentVersion: bigint('content_version', { mode: 'number' }).notNull().default(0),
     /** Ever created, deleting one does not give it back (free-chapter allowance). */
     chaptersCreated: integer('chapters_created').notNull().default(0),
     /** Full access until then (12-month pack, gift code, granted by an operator); null: none of those. */
     fullAccessUntil: timestamp('full_access_until', { withTimezone: true, mode: 'date' }),
     /** Printed books paid for and not ordered yet (the 12-month pack includes one). */
     bookCredits: integer('book_credits').notNull().default(0),
+    /** Whether the sound of spoken answers is kept (issue 20): null until the person was asked. */
+    recordAnswers: boolean('record_answers'),
     /** The Stripe customer, reused for every checkout of this person. */
     stripeCustomerId: text('stripe_customer_id'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -36,6 +36,8 @@ export const books = pgTable(
     frontCover: jsonb('front_cover').$type<BookImageChoice | null>(),
     portrait: jsonb('portrait').$type<BookImageChoice | null>(),
     largePrint: boolean('large_print').notNull().default(false),
+    /** Issue 20: each chapter with recorded answers gets a code that opens its listening page. */
+    voiceCodes: boolean('voice_codes').notNull().default(false),
     /** 'fr' or 'en': hyphenation and typography of the book. */
     language: text('language').notNull(),
     generationStatus: text('generation_status', { enum: ['ongoing', 'success', 'failure'] })

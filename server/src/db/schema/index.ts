@@ -8,3 +8,5 @@ export * from './images.ts';
 export * from './books.ts';
 export * from './premium.ts';
 export * from './trust.ts';
+export * from './recordings.ts';
+export * from './listening.ts';

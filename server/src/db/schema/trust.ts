@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   index,
   jsonb,
   pgTable,
@@ -26,6 +27,8 @@ export const chapterShares = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** SHA-256 of the token: the token itself is derived from the row id with the server's secret. */
     tokenHash: text('token_hash').notNull(),
+    /** The voice kept (issue 20): the public page plays the chapter's recorded answers; off unless chosen. */
+    includeVoice: boolean('include_voice').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

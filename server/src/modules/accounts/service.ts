@@ -62,6 +62,7 @@ export class AccountsService {
       opt_in_marketing: user.optInMarketing,
       opt_in_tracking: user.optInTracking,
       free_chapters_allowed: this.freeChaptersLeft(user),
+      record_answers: user.recordAnswers,
     };
   }
 
@@ -130,6 +131,7 @@ export class AccountsService {
       changes.currentLanguage = normaliseLanguage(body.current_language);
     if (body.opt_in_marketing !== undefined) changes.optInMarketing = body.opt_in_marketing;
     if (body.opt_in_tracking !== undefined) changes.optInTracking = body.opt_in_tracking;
+    if (body.record_answers !== undefined) changes.recordAnswers = body.record_answers;
     // Accepting the terms accepts the version in force; `false` is not a way to un-accept them.
     if (body.cgu_validated === true) changes.cguVersion = this.config.termsVersion;
     if (body.cgv_validated === true) changes.cgvVersion = this.config.termsVersion;

@@ -2,6 +2,7 @@
 // JSON the templates read, pictures resized for print (300 dpi) and for the screen, and the documents to
 // compile. Pure but for sharp; the templates are in ./template.
 import { readFileSync } from 'node:fs';
+import QRCode from 'qrcode';
 import { SCREEN_SIDE } from '../images/processing.ts';
 import { loadSharp } from '../images/sharp.ts';
 import { headingText, paragraphs, typeset, type BookLanguage } from './typography.ts';
@@ -24,6 +25,8 @@ export interface MaterialChapter {
   author: string | null;
   text: string | null;
   images: MaterialImage[];
+  /** Issue 20: the chapter's listening page, printed as a code at its end; null without voice codes. */
+  voice?: { url: string; speaker: string } | null;
 }
 
 export interface BookMaterial {
@@ -79,6 +82,8 @@ const LABELS = {
       `© ${year} ${author}. Livre écrit avec Chapitres, le biographe qui écoute.`,
     edition: (date: string) => `Première édition, ${date}.`,
     brand: 'Chapitres',
+    listen: (speaker: string) => `Écoutez la voix de ${speaker}`,
+    scan: 'Visez ce code avec l’appareil photo d’un téléphone.',
   },
   en: {
     contents: 'Contents',
@@ -88,6 +93,8 @@ const LABELS = {
       `© ${year} ${author}. A book written with Chapitres, the biographer who listens.`,
     edition: (date: string) => `First edition, ${date}.`,
     brand: 'Chapitres',
+    listen: (speaker: string) => `Listen to the voice of ${speaker}`,
+    scan: 'Point a phone’s camera at this code.',
   },
 } as const;
 
@@ -300,6 +307,15 @@ function encodeJson(value: unknown): Uint8Array {
 }
 
 /**
+ * A chapter's voice code: the listening page's address as a QR code (SVG, vector in both PDFs), with the
+ * middle error correction so that a worn or folded page still reads.
+ */
+export async function voiceCode(url: string): Promise<Uint8Array> {
+  const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+  return new TextEncoder().encode(svg);
+}
+
+/**
  * The job that makes the print interior, the screen interior (same pages, lighter pictures) and the front
  * cover (SVG, for the preview image).
  */
@@ -352,11 +368,15 @@ export async function interiorJob(material: BookMaterial): Promise<TypesetJob> {
     runningHead: string;
     author: string | null;
     blocks: Block[];
+    voice: { path: string; line: string; scan: string } | null;
   };
   const printChapters: ChapterData[] = [];
   const screenChapters: ChapterData[] = [];
   let figureIndex = 0;
   const headMax = material.largePrint ? RUNNING_HEAD_MAX.large : RUNNING_HEAD_MAX.normal;
+  const voiceCodes = await Promise.all(
+    material.chapters.map((chapter) => (chapter.voice ? voiceCode(chapter.voice.url) : null)),
+  );
   material.chapters.forEach((chapter, c) => {
     const mine = figures.slice(figureIndex, figureIndex + chapter.images.length);
     figureIndex += chapter.images.length;
@@ -366,7 +386,16 @@ export async function interiorJob(material: BookMaterial): Promise<TypesetJob> {
       title,
       runningHead: runningHead(title, headMax),
       author: chapter.author ? text(chapter.author) : null,
+      voice: chapter.voice
+        ? {
+            path: `/voice/c${c}.svg`,
+            line: text(labels.listen(chapter.voice.speaker)),
+            scan: text(labels.scan),
+          }
+        : null,
     };
+    const code = voiceCodes[c];
+    if (code) files[`voice/c${c}.svg`] = code;
     const placed = (folder: string): FigureGroup[] =>
       groupsOf[c]!.map((group) => {
         const [a, b] = group.map((i) => ({

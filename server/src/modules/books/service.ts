@@ -143,7 +143,15 @@ function workerTimes(result: TypesetResult): Record<string, number> {
   return times;
 }
 
+/** Where a book with voice codes gets its chapters' listening pages (the listening module). */
+export interface VoiceCodeSource {
+  chaptersWithRecordings(conversationIds: string[]): Promise<Set<string>>;
+  ensure(userId: string, conversationId: string): Promise<{ url: string }>;
+}
+
 export class BooksService {
+  private voiceCodes: VoiceCodeSource | null = null;
+
   constructor(
     private readonly repository: BooksRepository,
     private readonly conversations: ConversationsService,
@@ -162,6 +170,11 @@ export class BooksService {
       // A run taking longer than this is taken as dead (a killed worker) and retried.
       expireInSeconds: config.jobs.timeoutSeconds,
     });
+  }
+
+  /** Set by the listening module; until then a book asked with voice codes is made without them. */
+  setVoiceCodes(source: VoiceCodeSource): void {
+    this.voiceCodes = source;
   }
 
   async create(user: UserRow, body: CreateBookBody): Promise<Book> {
@@ -213,6 +226,7 @@ export class BooksService {
       frontCover: choiceOf(body.front_cover_image_id),
       portrait: choiceOf(body.back_cover_image_id),
       largePrint: body.large_print ?? false,
+      voiceCodes: body.voice_codes ?? false,
       language: userLocale(user),
     });
     await this.queue.send<BookJobData>(BOOK_JOB, { bookId: row.id }, { singletonKey: row.id });
@@ -362,15 +376,26 @@ export class BooksService {
     const rows = await this.conversations.chaptersOf(book.userId, ids);
     if (rows.length !== ids.length) throw new BookProblem('chapter_missing');
     const pictures = await this.images.printImagesOf(ids);
-    const chapters: MaterialChapter[] = rows.map((row) => {
+    const voiced =
+      book.voiceCodes && this.voiceCodes
+        ? await this.voiceCodes.chaptersWithRecordings(ids)
+        : new Set<string>();
+    const chapters: MaterialChapter[] = [];
+    for (const row of rows) {
       if (!row.title?.trim()) throw new BookProblem('chapter_without_title');
-      return {
+      chapters.push({
         title: row.title.trim(),
         author: row.convAuthor?.trim() || null,
         text: row.summary,
         images: pictures.get(row.id) ?? [],
-      };
-    });
+        voice: voiced.has(row.id)
+          ? {
+              url: (await this.voiceCodes!.ensure(book.userId, row.id)).url,
+              speaker: row.convAuthor?.trim() || book.author,
+            }
+          : null,
+      });
+    }
     const picture = (choice: BookImageChoice | null) =>
       choice ? this.images.ownedFile(book.userId, choice.convId, choice.imageId) : null;
     return {
@@ -401,6 +426,7 @@ export class BooksService {
       dedication: row.dedication,
       conversation_ids: row.conversationIds,
       large_print: row.largePrint,
+      voice_codes: row.voiceCodes,
       language: row.language,
       created_at: row.createdAt.toISOString(),
       generation_status: row.generationStatus,

@@ -43,6 +43,15 @@ export class ChatRepository {
       .orderBy(asc(chatMessages.seq));
   }
 
+  /** The transcript with each message's id (the data export names recordings after them). */
+  async transcriptWithIds(conversationId: string) {
+    return this.db
+      .select({ id: chatMessages.id, type: chatMessages.type, content: chatMessages.content })
+      .from(chatMessages)
+      .where(eq(chatMessages.conversationId, conversationId))
+      .orderBy(asc(chatMessages.seq));
+  }
+
   /** Every question id ever asked to the person, in every chapter. */
   async askedQuestionIds(userId: string): Promise<string[]> {
     const rows = await this.db

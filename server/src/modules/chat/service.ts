@@ -1,7 +1,7 @@
 // The chat of a chapter: history, a turn with the interviewer (user message stored first, idempotent,
 // serialised per chapter), the opening of a new chapter, and the spoken version of the latest reply.
 import { AppError } from '../../errors.ts';
-import type { AssistantReply, ChatMessage } from '../../contract/chat.ts';
+import type { AssistantReply, ChatMessage, MessageRecording } from '../../contract/chat.ts';
 import { MAX_IDEMPOTENCY_KEY_LENGTH, MAX_MESSAGE_LENGTH } from '../../contract/chat.ts';
 import {
   InterviewerUnavailableError,
@@ -41,9 +41,13 @@ function audioFolder(userId: string, conversationId: string): string {
   return `${chapterFolder(userId, conversationId)}audio/`;
 }
 
+/** The recordings of these messages (the recordings module), by message id. */
+export type RecordingSource = (messageIds: string[]) => Promise<Map<string, MessageRecording>>;
+
 export class ChatService {
   private readonly turns = new KeyedMutex();
   private readonly syntheses = new SingleFlight<Buffer>();
+  private recordingSource: RecordingSource | null = null;
 
   constructor(
     private readonly repository: ChatRepository,
@@ -53,6 +57,11 @@ export class ChatService {
     private readonly voice: VoiceProvider,
     private readonly storage: StorageProvider,
   ) {}
+
+  /** Set by the recordings module: the history then carries each kept recording. */
+  setRecordingSource(source: RecordingSource): void {
+    this.recordingSource = source;
+  }
 
   /** The greeting and first question of a new chapter (nothing is stored here). */
   async opening(user: UserRow): Promise<InterviewerReply> {
@@ -68,13 +77,20 @@ export class ChatService {
   ): Promise<{ data: ChatMessage[]; count: number }> {
     await this.assertOwned(user, conversationId);
     const { rows, count } = await this.repository.page(conversationId, skip, limit);
+    const userIds = rows.filter((row) => row.type === 'user').map((row) => row.id);
+    const recordings =
+      this.recordingSource && userIds.length > 0 ? await this.recordingSource(userIds) : null;
     return {
-      data: rows.map((row) => ({
-        id: row.id,
-        type: row.type,
-        content: row.content,
-        created_at: row.createdAt.toISOString(),
-      })),
+      data: rows.map((row) => {
+        const recording = recordings?.get(row.id);
+        return {
+          id: row.id,
+          type: row.type,
+          content: row.content,
+          created_at: row.createdAt.toISOString(),
+          ...(recording ? { recording } : {}),
+        };
+      }),
       count,
     };
   }
@@ -120,7 +136,12 @@ export class ChatService {
         (await this.repository.insertReply(conversationId, user.id, reply, message.id)) ??
         (await this.repository.findReply(message.id));
       await this.conversations.touch(conversationId);
-      return { id: stored!.id, type: 'assistant' as const, content: stored!.content };
+      return {
+        id: stored!.id,
+        type: 'assistant' as const,
+        content: stored!.content,
+        user_message_id: message.id,
+      };
     });
   }
 
@@ -166,7 +187,9 @@ export class ChatService {
     if (message.conversationId !== conversationId || message.type !== 'user')
       throw new AppError('validation_error', {}, { loc: ['header', 'idempotency-key'] });
     const reply = await this.repository.findReply(message.id);
-    return reply ? { id: reply.id, type: 'assistant', content: reply.content } : null;
+    return reply
+      ? { id: reply.id, type: 'assistant', content: reply.content, user_message_id: message.id }
+      : null;
   }
 
   private async assertOwned(user: UserRow, conversationId: string): Promise<void> {

@@ -12,6 +12,7 @@ import {
   UpdateConversationBody,
   type SummaryAction,
 } from '../../contract/conversations.ts';
+import { ListCache, chooseEncoding, matchesEtag } from './list-cache.ts';
 import type { ConversationsService, ListOptions } from './service.ts';
 
 const bearer = [{ bearerAuth: [] }];
@@ -19,7 +20,10 @@ const tags = ['conversations'];
 // Any text: a malformed id is a 404 like an unknown one (docs/api.md).
 const Params = Type.Object({ id: Type.String() });
 
-export function conversationsRoutes(conversations: ConversationsService) {
+export function conversationsRoutes(
+  conversations: ConversationsService,
+  listCache: ListCache = new ListCache(),
+) {
   return async function (app: FastifyInstance) {
     app.addHook('onRequest', app.authenticate);
 
@@ -30,10 +34,11 @@ export function conversationsRoutes(conversations: ConversationsService) {
           tags,
           security: bearer,
           querystring: ListConversationsQuery,
-          response: { 200: ConversationList },
+          // 304: the If-None-Match given names this answer (docs/api.md § Conversations).
+          response: { 200: ConversationList, 304: Type.Null({ description: 'Not modified' }) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const query = request.query as {
           skip?: number;
           limit?: number;
@@ -41,13 +46,33 @@ export function conversationsRoutes(conversations: ConversationsService) {
           sort_order?: ListOptions['sortOrder'];
           include_summaries?: boolean;
         };
-        return conversations.list(currentUser(request), {
+        const user = currentUser(request);
+        const options: ListOptions = {
           sortBy: query.sort_by ?? 'created_at',
           sortOrder: query.sort_order ?? 'descending',
           includeSummaries: query.include_summaries ?? false,
           skip: query.skip ?? 0,
           limit: query.limit ?? 100,
-        });
+        };
+        // Pictures whose URLs may change at any time: nothing to keep (list-cache.ts).
+        if (conversations.listPeriod() === null) return conversations.list(user, options);
+        // The answer kept for this person's current content version (read with the person, before the
+        // list), made by the route's own serializer when there is none (docs/api.md § Conversations).
+        const answer = await listCache.get(
+          `${user.id}\n${options.sortBy}\n${options.sortOrder}\n${options.includeSummaries}\n${options.skip}\n${options.limit}`,
+          user.contentVersion,
+          () => conversations.listPeriod() ?? '',
+          async () => reply.serialize(await conversations.list(user, options)),
+        );
+        reply
+          .header('cache-control', 'private, no-cache')
+          .header('vary', 'accept-encoding')
+          .header('etag', answer.etag);
+        if (matchesEtag(request.headers['if-none-match'], answer.etag))
+          return reply.code(304).send();
+        const encoding = chooseEncoding(request.headers['accept-encoding']);
+        if (encoding !== 'identity') reply.header('content-encoding', encoding);
+        return reply.type('application/json; charset=utf-8').send(await answer.encoded(encoding));
       },
     );
 

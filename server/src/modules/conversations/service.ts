@@ -59,6 +59,7 @@ export function toWire(row: ConversationView, images: ConversationImageWire[] = 
 export class ConversationsService {
   private fullAccess: FullAccessCheck = async () => false;
   private imageSource: ImageSource = async () => new Map();
+  private imageUrlPeriod: () => string | null = () => 'none';
   private readonly chapterDeletedHooks: ChapterDeletedHook[] = [];
 
   constructor(
@@ -72,9 +73,18 @@ export class ConversationsService {
     this.fullAccess = check;
   }
 
-  /** Set by the images module: the `images` of every chapter answered. */
-  setImageSource(source: ImageSource): void {
+  /**
+   * Set by the images module: the `images` of every chapter answered, and the period during which their
+   * signed URLs stay the same (null: they may change at any time).
+   */
+  setImageSource(source: ImageSource, urlPeriod: () => string | null): void {
     this.imageSource = source;
+    this.imageUrlPeriod = urlPeriod;
+  }
+
+  /** The period during which a list's answer stays the same if the person's rows do (list-cache.ts). */
+  listPeriod(): string | null {
+    return this.imageUrlPeriod();
   }
 
   /** Hooks run after a chapter is deleted (its rows are gone by then; cascade). */

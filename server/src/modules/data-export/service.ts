@@ -21,6 +21,7 @@ import type { ConversationsService } from '../conversations/service.ts';
 import type { ImagesService } from '../images/service.ts';
 import type { MailService } from '../mail/service.ts';
 import type { OnboardingService } from '../onboarding/service.ts';
+import type { RecordingsService } from '../recordings/service.ts';
 import { AppError } from '../../errors.ts';
 
 export const EXPORT_JOB = 'export.build';
@@ -32,7 +33,7 @@ const WORDS = {
   fr: {
     readme: (name: string, date: string) =>
       `Les données de ${name || 'votre compte'} sur Chapitres, au ${date}.\n\n` +
-      '- chapitres/ : chaque chapitre en texte (.txt) et en Markdown (.md), avec ses photos et leurs légendes, et la conversation avec le biographe (conversation.txt) ;\n' +
+      '- chapitres/ : chaque chapitre en texte (.txt) et en Markdown (.md), avec ses photos et leurs légendes, et la conversation avec le biographe (conversation.txt) ; les enregistrements de vos réponses dites à voix haute, quand vous les avez gardés, sont dans enregistrements/ ;\n' +
       '- profil.txt : vos réponses aux questions de départ ;\n' +
       '- livres/ : les PDF de vos livres (intérieur et couverture).\n',
     chapter: 'Chapitre',
@@ -41,11 +42,12 @@ const WORDS = {
     photos: 'Photos',
     you: 'Vous',
     biographer: 'Biographe',
+    recording: 'enregistrement',
   },
   en: {
     readme: (name: string, date: string) =>
       `The data of ${name || 'your account'} on Chapitres, on ${date}.\n\n` +
-      '- chapitres/: each chapter as text (.txt) and Markdown (.md), with its photos and their captions, and the conversation with the biographer (conversation.txt);\n' +
+      '- chapitres/: each chapter as text (.txt) and Markdown (.md), with its photos and their captions, and the conversation with the biographer (conversation.txt); the recordings of your spoken answers, when you kept them, are in enregistrements/;\n' +
       '- profil.txt: your answers to the first questions;\n' +
       '- livres/: the PDFs of your books (interior and cover).\n',
     chapter: 'Chapter',
@@ -54,6 +56,7 @@ const WORDS = {
     photos: 'Photos',
     you: 'You',
     biographer: 'Biographer',
+    recording: 'recording',
   },
 } as const;
 
@@ -90,6 +93,7 @@ export class DataExportService {
     private readonly books: BooksService,
     private readonly mail: MailService,
     private readonly config: Pick<Config, 'publicUrl'>,
+    private readonly recordings: RecordingsService | null = null,
   ) {
     queue.define<{ exportId: string }>(
       EXPORT_JOB,
@@ -206,10 +210,22 @@ export class DataExportService {
           .join('\n\n') + '\n',
       );
       photos.forEach((p, i) => (files[`${folder}/${photoNames[i]}`] = [p.bytes, { level: 0 }]));
-      const transcript = await this.chat.transcript(chapter.id);
+      const transcript = await this.chat.transcriptWithIds(chapter.id);
+      // Each kept recording is named by its message's place in the conversation, and named after it.
+      const recordings = new Map<string, string>();
+      for (const file of (await this.recordings?.filesOfChapter(chapter.id)) ?? []) {
+        const place = transcript.findIndex((m) => m.id === file.messageId) + 1;
+        const name = `enregistrements/${String(place).padStart(3, '0')}.${file.ext}`;
+        recordings.set(file.messageId, name);
+        files[`${folder}/${name}`] = [file.bytes, { level: 0 }];
+      }
       files[`${folder}/conversation.txt`] = strToU8(
         transcript
-          .map((m) => `${m.type === 'user' ? w.you : w.biographer} : ${m.content}`)
+          .map((m) => {
+            const line = `${m.type === 'user' ? w.you : w.biographer} : ${m.content}`;
+            const recording = recordings.get(m.id);
+            return recording ? `${line}\n[${w.recording} : ${recording}]` : line;
+          })
           .join('\n\n') + '\n',
       );
     }

@@ -100,6 +100,11 @@ export class ImagesService {
   }
 
   /** The conversations module's image source: each chapter's images in position order. */
+  /** The storage's URL period (StorageProvider.urlPeriod); null when its URLs are not stable. */
+  urlPeriod(): string | null {
+    return this.storage.urlPeriod?.() ?? null;
+  }
+
   async imagesOf(conversationIds: string[]): Promise<Map<string, ConversationImageWire[]>> {
     const rows = await this.repository.listForChapters(conversationIds);
     const byChapter = new Map<string, ConversationImageWire[]>();

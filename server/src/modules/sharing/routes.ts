@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { currentUser } from '../../auth/plugin.ts';
 import { Message } from '../../contract/accounts.ts';
-import { ShareLink } from '../../contract/share.ts';
+import { ShareLink, ShareSettings } from '../../contract/share.ts';
 import { pickLocale } from '../../i18n/messages.ts';
 import { missingStoryPage, storyPage } from './page.ts';
 import type { SharingService } from './service.ts';
@@ -24,6 +24,16 @@ export function sharingApiRoutes(sharing: SharingService) {
       '/conversations/:id/share',
       { schema: { ...schema, response: { 200: ShareLink } } },
       async (request) => sharing.get(currentUser(request), (request.params as { id: string }).id),
+    );
+    app.patch(
+      '/conversations/:id/share',
+      { schema: { ...schema, body: ShareSettings, response: { 200: ShareLink } } },
+      async (request) =>
+        sharing.update(
+          currentUser(request),
+          (request.params as { id: string }).id,
+          request.body as ShareSettings,
+        ),
     );
     app.delete(
       '/conversations/:id/share',

@@ -4,12 +4,12 @@
 // never valid, revoked, or guessed (one hash, one indexed select).
 import { pickLocale } from '../../i18n/messages.ts';
 import { createHash, createHmac } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { chapterShares, users } from '../../db/schema/index.ts';
+import { chapterShares, chatMessages, messageRecordings, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import type { ShareLink } from '../../contract/share.ts';
+import type { ShareLink, ShareSettings } from '../../contract/share.ts';
 import type { StorageProvider } from '../../providers/storage/types.ts';
 import type { UserRow } from '../accounts/repository.ts';
 import { isUuid } from '../chat/service.ts';
@@ -24,6 +24,17 @@ export interface PublicStory {
   pictureKey: string | null;
   pictureLegend: string | null;
   language: 'fr' | 'en';
+  /** The recorded answers, each under its question, in the conversation's order; empty unless chosen. */
+  recordings: PublicRecording[];
+}
+
+/** One recorded answer of a shared chapter: a signed link, like the chat's, and the question it answers. */
+export interface PublicRecording {
+  /** The biographer's question just before the answer; null when the answer came first. */
+  question: string | null;
+  url: string;
+  mimeType: string;
+  durationMs: number | null;
 }
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -43,10 +54,16 @@ export class SharingService {
       .digest('base64url');
   }
 
-  private link(row: typeof chapterShares.$inferSelect): ShareLink {
+  private async link(row: typeof chapterShares.$inferSelect): Promise<ShareLink> {
+    const [recorded] = await this.db
+      .select({ n: count() })
+      .from(messageRecordings)
+      .where(eq(messageRecordings.conversationId, row.conversationId));
     return {
       url: `${this.config.publicUrl}/s/${this.tokenOf(row.id)}`,
       created_at: row.createdAt.toISOString(),
+      include_voice: row.includeVoice,
+      recording_count: Number(recorded?.n ?? 0),
     };
   }
 
@@ -75,6 +92,20 @@ export class SharingService {
     return this.link(existing);
   }
 
+  /** `PATCH …/share`: the choices of the chapter's existing link (404 when it is not shared). */
+  async update(user: UserRow, conversationId: string, settings: ShareSettings): Promise<ShareLink> {
+    await this.ownChapter(user, conversationId);
+    const [row] = await this.db
+      .update(chapterShares)
+      .set({ includeVoice: settings.include_voice })
+      .where(
+        and(eq(chapterShares.conversationId, conversationId), eq(chapterShares.userId, user.id)),
+      )
+      .returning();
+    if (!row) throw new AppError('not_found');
+    return this.link(row);
+  }
+
   async revoke(user: UserRow, conversationId: string): Promise<void> {
     await this.ownChapter(user, conversationId);
     const rows = await this.db
@@ -101,6 +132,7 @@ export class SharingService {
       .select({
         conversationId: chapterShares.conversationId,
         userId: chapterShares.userId,
+        includeVoice: chapterShares.includeVoice,
         fullName: users.fullName,
         language: users.currentLanguage,
       })
@@ -128,7 +160,35 @@ export class SharingService {
       pictureKey: picture?.key ?? null,
       pictureLegend: picture?.legend ?? null,
       language,
+      recordings: share.includeVoice ? await this.recordingsOf(share.conversationId) : [],
     };
+  }
+
+  /** The chapter's recorded answers with the question asked just before each, signed like the chat's. */
+  private async recordingsOf(conversationId: string): Promise<PublicRecording[]> {
+    const rows = await this.db
+      .select({
+        key: messageRecordings.key,
+        mimeType: messageRecordings.mimeType,
+        durationMs: messageRecordings.durationMs,
+        question: sql<string | null>`(
+          select q.content from ${chatMessages} q
+          where q.conversation_id = ${chatMessages.conversationId}
+            and q.type = 'assistant' and q.seq < ${chatMessages.seq}
+          order by q.seq desc limit 1)`,
+      })
+      .from(messageRecordings)
+      .innerJoin(chatMessages, eq(chatMessages.id, messageRecordings.messageId))
+      .where(eq(messageRecordings.conversationId, conversationId))
+      .orderBy(asc(chatMessages.seq));
+    return Promise.all(
+      rows.map(async (row) => ({
+        question: row.question?.trim() || null,
+        url: await this.storage.signedUrl(row.key),
+        mimeType: row.mimeType,
+        durationMs: row.durationMs,
+      })),
+    );
   }
 
   /** The story's first picture: only the share and the picture are read, not the text. */

@@ -9,6 +9,7 @@ import type { Database } from '../../db/client.ts';
 import { listOutbox } from '../mail/repository.ts';
 import { AppError } from '../../errors.ts';
 import { isPrivateAddress } from '../../deployment.ts';
+import { transcriberSettings } from '../../providers/transcriber/index.ts';
 
 /** What the providers pick from the same config: a model server when one is set, else built-in. */
 export function publicFeatures(config: Config): PublicFeatures {
@@ -18,7 +19,7 @@ export function publicFeatures(config: Config): PublicFeatures {
     writer: remote ? 'openai' : 'embedded',
     voice: remote ? 'openai' : 'embedded',
     illustrations: remote && config.openai.imageModel ? 'openai' : 'embedded',
-    transcription: remote ? 'openai' : 'none',
+    transcription: transcriberSettings(config) ? 'openai' : 'none',
   };
 }
 
@@ -37,6 +38,8 @@ export function publicConfig(config: Config, features: PublicFeatures): PublicCo
       summary_comment_max_length: limits.summaryCommentMaxLength,
       onboarding_answer_max_length: limits.onboardingAnswerMaxLength,
       image_max_bytes: limits.imageMaxBytes,
+      recording_max_bytes: limits.recordingMaxBytes,
+      recording_max_ms: limits.recordingMaxMs,
     },
     features,
     analytics: {

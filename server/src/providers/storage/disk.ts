@@ -74,5 +74,9 @@ export class DiskStorage implements StorageProvider {
     return `/files/${key}?expires=${expires}&signature=${signature}`;
   }
 
+  urlPeriod(): string {
+    return String(UrlSigner.expiryFor(this.now()));
+  }
+
   async close(): Promise<void> {}
 }

@@ -1,5 +1,7 @@
-// `GET /files/*`: serves disk-stored files to anyone holding a valid, unexpired signed URL.
+// `GET /files/*`: serves disk-stored files to anyone holding a valid, unexpired signed URL, whole or by
+// byte ranges.
 import type { FastifyInstance } from 'fastify';
+import { sendBytes } from '../../byte-ranges.ts';
 import { AppError } from '../../errors.ts';
 import type { UrlSigner } from './signing.ts';
 import { isValidKey, type StorageProvider } from './types.ts';
@@ -17,11 +19,9 @@ export function fileRoutes(storage: StorageProvider, signer: UrlSigner) {
       const file = await storage.get(key);
       if (!file) throw new AppError('not_found');
       const maxAge = Math.max(0, expires - Math.floor(Date.now() / 1000));
-      return reply
-        .header('Cache-Control', `private, max-age=${maxAge}`)
-        .header('Content-Type', file.contentType)
-        .header('Content-Length', file.bytes.length)
-        .send(file.bytes);
+      // Ranges: a recorded answer is played by parts (Safari plays nothing otherwise).
+      reply.header('Cache-Control', `private, max-age=${maxAge}`);
+      return sendBytes(request, reply, file.bytes, file.contentType);
     });
   };
 }

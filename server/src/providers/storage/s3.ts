@@ -191,6 +191,13 @@ export class S3Storage implements StorageProvider {
     );
   }
 
+  urlPeriod(): string | null {
+    // Credentials the SDK finds itself (an instance role, STS) are renewed under us, and a URL signed
+    // with them dies with them: only URLs signed with the configured keys stay the same for the step.
+    if (!this.options.accessKeyId) return null;
+    return String(presignTiming(this.now()).signingDate.getTime());
+  }
+
   async close(): Promise<void> {
     const sdk = this.sdk;
     this.sdk = null;

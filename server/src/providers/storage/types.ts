@@ -19,6 +19,12 @@ export interface StorageProvider {
    * same-origin path for disk storage, an absolute presigned URL for S3.
    */
   signedUrl(key: string): Promise<string>;
+  /**
+   * Names the period during which `signedUrl` gives the same URL for the same key: an answer holding
+   * URLs signed in this period is the same as long as it has not changed (the chapter list's cache).
+   * Absent or null: URLs may change at any time, nothing holding them is cached.
+   */
+  urlPeriod?(): string | null;
   close(): Promise<void>;
 }
 

@@ -15,6 +15,7 @@ import type { BookWire } from '../api/types';
 import { BookIcon } from '../../../components/ui/icons';
 import { BackIcon, DownloadIcon, PrinterIcon, RefreshIcon } from './book-list-icons';
 import { bookFileName, downloadFile } from './book-view-download';
+import { VoiceCodesSection } from './voice-codes-section';
 
 // pdf.js is large: it comes in its own chunk, only when a finished book is shown.
 const PdfPreview = lazy(() =>
@@ -186,6 +187,7 @@ function FinishedBook({ book, orderControl }: { book: BookWire; orderControl?: R
           <Notice tone="info" title={t('view.noPdf')} />
         )}
       </section>
+      <VoiceCodesSection book={book} />
     </>
   );
 }

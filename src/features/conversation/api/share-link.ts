@@ -1,13 +1,18 @@
 // A chapter's public page (/s/<token>): POST /conversations/{id}/share creates it or gives back the one
 // that exists (sharing a chapter is creating it), DELETE removes it (the page is gone for everyone who
-// had the link). The share modal shows both; the dialog says what failed itself, so no global toast.
+// had the link), PATCH sets whether the page plays the recorded answers (issue 20, off by default). The
+// share modal shows all three; the dialog says what failed itself, so no global toast.
 import { useMutation } from '@tanstack/react-query';
-import type { ShareLink } from '@contract/share';
+import type { ShareLink, ShareSettings } from '@contract/share';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { track } from '../../../lib/analytics';
 
-/** `{url, created_at}` as the server sends it; `url` is the page everyone with the link can read. */
+/**
+ * `{url, created_at, include_voice, recording_count}` as the server sends it; `url` is the page everyone
+ * with the link can read.
+ */
 export type ShareLinkWire = ShareLink;
+export type ShareSettingsPayload = ShareSettings;
 
 /** The page's full address, whether the server sends it whole or from the site's root. */
 export function publicPageUrl(link: ShareLinkWire): string {
@@ -20,6 +25,15 @@ function sharePath(conversationId: string): string {
 
 export function ensureShareLink(conversationId: string): Promise<ShareLinkWire> {
   return apiRequest<ShareLinkWire>(sharePath(conversationId), { method: 'POST' });
+}
+
+/** Whether the page plays the chapter's recorded answers; 404 when the chapter is no longer shared. */
+export function setShareVoice(
+  conversationId: string,
+  includeVoice: boolean,
+): Promise<ShareLinkWire> {
+  const body: ShareSettingsPayload = { include_voice: includeVoice };
+  return apiRequest<ShareLinkWire>(sharePath(conversationId), { method: 'PATCH', json: body });
 }
 
 /** A page already gone (404: never shared, or stopped from another device) counts as stopped. */
@@ -35,6 +49,13 @@ export function useEnsureShareLink(conversationId: string) {
   return useMutation({
     mutationFn: () => ensureShareLink(conversationId),
     onSuccess: () => track('feature_used', { feature: 'story_shared' }),
+    meta: { globalErrorToast: false },
+  });
+}
+
+export function useShareVoice(conversationId: string) {
+  return useMutation({
+    mutationFn: (includeVoice: boolean) => setShareVoice(conversationId, includeVoice),
     meta: { globalErrorToast: false },
   });
 }

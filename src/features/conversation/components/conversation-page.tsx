@@ -1,6 +1,7 @@
 // The chapter page (ConversationView, spec §2 and §4): title, author line (multi-user accounts), main
 // picture and thumbnails, the written story with undo/redo, the writer's warnings, and the actions —
-// new chapter, continue, back, rewrite (control center), pictures, correct (edit mode), share, delete.
+// new chapter, continue, back, rewrite (control center), pictures, correct (edit mode), share, delete;
+// and the answers whose sound was kept, to hear again (issue 20).
 // A chapter with answers but no text yet is written on arrival. Offline, the copy kept on the device is
 // shown; corrections still work (outbox), what needs the server says so.
 import { useEffect, useRef, useState } from 'react';
@@ -30,6 +31,7 @@ import { ChapterPictures } from './chapter-pictures';
 import { ControlCenter, initialChoices, type ControlCenterChoices } from './control-center';
 import { DeleteDialog } from './delete-dialog';
 import { EditForm, summaryDraftKey, titleDraftKey } from './edit-form';
+import { HeardAgain } from './heard-again';
 import { ShareModal } from './share-modal';
 
 /** The page's state passed by /conversations/:id/share to open the share modal. */
@@ -391,6 +393,8 @@ function ChapterView({ conversationId, chapter, pendingCount, generation }: Chap
           )}
         </section>
       )}
+
+      <HeardAgain conversationId={conversationId} />
 
       <section aria-label={t('actions.label')} className="space-y-3">
         {networkOff && <Notice tone="info">{t('actions.needsNetwork')}</Notice>}

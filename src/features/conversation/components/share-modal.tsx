@@ -4,12 +4,15 @@
 // or sent through WhatsApp, X, e-mail (subject = the title) or Facebook, and the link itself with its own
 // copy button. « Ne plus partager » removes the page (DELETE …/share) after a confirmation. Without a
 // connection the modal says that sharing needs one, and makes the link when the connection returns.
+// When answers of the chapter were kept with their sound, « Ajouter ma voix » (off by default) lets the
+// page play them under their questions (PATCH …/share, issue 20).
 // Facebook is opened through its sharer URL, not its SDK: no third-party script runs in the app
 // (privacy, offline, content security policy) — see docs/decisions.md.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { Modal } from '../../../components/ui/modal';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
@@ -17,7 +20,13 @@ import { inputClasses } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useConnectivity } from '../../../offline/connectivity';
-import { publicPageUrl, useEnsureShareLink, useRevokeShareLink } from '../api/share-link';
+import {
+  publicPageUrl,
+  useEnsureShareLink,
+  useRevokeShareLink,
+  useShareVoice,
+  type ShareLinkWire,
+} from '../api/share-link';
 
 const EXCERPT_CHARS = 280;
 
@@ -80,6 +89,8 @@ function ShareContent({
   const revoke = useRevokeShareLink(conversationId);
   const { mutate: ensureLink, status, error, data: link } = ensure;
   const [stopped, setStopped] = useState(false);
+  // The voice as last chosen in this dialog; until then, as the link says.
+  const [voiceChoice, setVoiceChoice] = useState<boolean | null>(null);
   // One request at a time, also when React runs the effect twice in development.
   const requesting = useRef(false);
 
@@ -107,6 +118,7 @@ function ShareContent({
         onShareAgain={() => {
           revoke.reset();
           ensure.reset();
+          setVoiceChoice(null);
           setStopped(false);
         }}
         onClose={onClose}
@@ -137,9 +149,16 @@ function ShareContent({
   }
 
   const url = publicPageUrl(link);
+  const withVoice = voiceChoice ?? link.include_voice === true;
   return (
     <div className="space-y-5">
-      <ShareLinkBox url={url} />
+      <ShareLinkBox url={url} withVoice={withVoice} />
+      <VoiceOption
+        conversationId={conversationId}
+        link={link}
+        included={withVoice}
+        onChange={setVoiceChoice}
+      />
       <ShareChannels key={url} title={title} summary={summary} url={url} />
       <StopSharing
         pending={revoke.isPending}
@@ -192,7 +211,7 @@ function SharingStopped({
 }
 
 /** The public page's address, readable and selectable, with a copy button and a way to see the page. */
-function ShareLinkBox({ url }: { url: string }) {
+function ShareLinkBox({ url, withVoice }: { url: string; withVoice: boolean }) {
   const { t } = useTranslation('conversation');
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -216,7 +235,7 @@ function ShareLinkBox({ url }: { url: string }) {
 
   return (
     <div className="space-y-2" data-testid="share-link">
-      <p>{t('share.public')}</p>
+      <p>{t(withVoice ? 'share.publicWithVoice' : 'share.public')}</p>
       <label htmlFor={id} className="block text-lg font-semibold">
         {t('share.linkLabel')}
       </label>
@@ -242,6 +261,76 @@ function ShareLinkBox({ url }: { url: string }) {
           <span className="sr-only"> {t('share.newWindow')}</span>
         </a>
       </div>
+    </div>
+  );
+}
+
+/**
+ * « Ajouter ma voix »: offered only when answers of the chapter were kept with their sound. The box shows
+ * the choice at once and goes back, with a plain message, if the server could not keep it.
+ */
+function VoiceOption({
+  conversationId,
+  link,
+  included,
+  onChange,
+}: {
+  conversationId: string;
+  link: ShareLinkWire;
+  included: boolean;
+  onChange: (included: boolean) => void;
+}) {
+  const { t } = useTranslation('conversation');
+  const voice = useShareVoice(conversationId);
+  const [said, setSaid] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const count = link.recording_count ?? 0;
+  if (count === 0 && !included) return null;
+
+  function choose(checked: boolean) {
+    // One choice at a time: the answers cannot arrive out of order.
+    if (voice.isPending) return;
+    setFailure(null);
+    setSaid(null);
+    onChange(checked);
+    voice.mutate(checked, {
+      onSuccess: (updated) => {
+        const kept = updated.include_voice === true;
+        onChange(kept);
+        setSaid(t(kept ? 'share.voiceOn' : 'share.voiceOff'));
+      },
+      onError: (error) => {
+        console.error('Changing the voice of the shared page failed', error);
+        onChange(!checked);
+        setFailure(t(isNetworkError(error) ? 'share.voiceOffline' : 'share.voiceFailed'));
+      },
+    });
+  }
+
+  return (
+    <div
+      className="space-y-2 rounded-lg border-2 border-line p-4"
+      aria-busy={voice.isPending || undefined}
+      data-testid="share-voice"
+    >
+      <CheckboxField
+        checked={included}
+        onChange={(event) => choose(event.target.checked)}
+        label={
+          <>
+            <span className="block text-lg font-semibold">{t('share.voiceLabel')}</span>
+            <span className="block">{t('share.voiceHelp', { count })}</span>
+          </>
+        }
+      />
+      <p role="status" className="font-semibold">
+        {said}
+      </p>
+      {failure && (
+        <Notice tone="error" role="alert">
+          {failure}
+        </Notice>
+      )}
     </div>
   );
 }

@@ -333,8 +333,10 @@ function Wizard({ owner, defaultAuthor }: { owner: string; defaultAuthor: string
           <ParametersStep
             author={state.bookParameters.author}
             largePrint={state.bookParameters.largePrint}
+            voiceCodes={state.bookParameters.voiceCodes}
             onAuthorChange={(author) => setParams({ author })}
             onLargePrintChange={(largePrint) => setParams({ largePrint })}
+            onVoiceCodesChange={(voiceCodes) => setParams({ voiceCodes })}
             showErrors={showErrors}
           />
         </WizardStepModal>

@@ -1,5 +1,5 @@
 // Step 3: the author's name (the signed-in person's name to begin with; required and at least 3
-// characters, spec §5) and large print.
+// characters, spec §5), large print, and the voice codes (issue 20).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '../../../../components/ui/checkbox-field';
@@ -10,16 +10,20 @@ import { CountedField } from './counted-field';
 interface ParametersStepProps {
   author: string;
   largePrint: boolean;
+  voiceCodes: boolean;
   onAuthorChange: (value: string) => void;
   onLargePrintChange: (value: boolean) => void;
+  onVoiceCodesChange: (value: boolean) => void;
   showErrors: boolean;
 }
 
 export function ParametersStep({
   author,
   largePrint,
+  voiceCodes,
   onAuthorChange,
   onLargePrintChange,
+  onVoiceCodesChange,
   showErrors,
 }: ParametersStepProps) {
   const { t } = useTranslation('bookWizard');
@@ -55,6 +59,16 @@ export function ParametersStep({
           <>
             <span className="block font-semibold">{t('parameters.largePrint')}</span>
             <span className="block text-ink-muted">{t('parameters.largePrintHint')}</span>
+          </>
+        }
+      />
+      <CheckboxField
+        checked={voiceCodes}
+        onChange={(event) => onVoiceCodesChange(event.target.checked)}
+        label={
+          <>
+            <span className="block font-semibold">{t('parameters.voiceCodes')}</span>
+            <span className="block text-ink-muted">{t('parameters.voiceCodesHint')}</span>
           </>
         }
       />
