@@ -6,6 +6,8 @@
 //   conflicts  a change the server refused because the chapter changed meanwhile: both versions,
 //              kept until the person chooses
 //   meta       small device facts (last sync, schema notes…)
+//   recordings the sound of spoken answers not yet on the server (issue 20), keyed by the answer's
+//              Idempotency-Key: the answer being composed, waiting in the outbox, or being uploaded
 //
 // Server data otherwise lives in the TanStack Query cache; jotai holds only UI/device state.
 // Everything here belongs to the signed-in account and is wiped by clearLocalData() on logout.
@@ -81,6 +83,21 @@ export interface Conflict<Payload = unknown> {
   createdAt: number;
 }
 
+/** The sound of one spoken answer, kept until the server has it (src/features/interview/recording). */
+export interface StoredRecording {
+  /** The answer's Idempotency-Key (src/features/interview/answer-keys.ts). */
+  answerKey: string;
+  conversationId: string;
+  /** The sound itself: bytes rather than a Blob, which some Safari versions cannot keep in IndexedDB. */
+  bytes: ArrayBuffer;
+  mimeType: string;
+  size: number;
+  durationMs: number | null;
+  /** The person's message once the answer reached the server: where the sound is uploaded. */
+  messageId: string | null;
+  createdAt: number;
+}
+
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -92,6 +109,7 @@ export class ChapitresDb extends Dexie {
   outbox!: EntityTable<OutboxOp, 'opId'>;
   conflicts!: EntityTable<Conflict, 'opId'>;
   meta!: EntityTable<MetaRow, 'key'>;
+  recordings!: EntityTable<StoredRecording, 'answerKey'>;
 
   constructor(name: string = DATABASE_NAME) {
     super(name);
@@ -110,6 +128,8 @@ export class ChapitresDb extends Dexie {
         const rows = (await tx.table('kv').toArray()) as MetaRow[];
         if (rows.length > 0) await tx.table('meta').bulkPut(rows);
       });
+    // Issue 20: the sound of spoken answers waiting to be sent.
+    this.version(3).stores({ recordings: 'answerKey, conversationId, createdAt' });
   }
 }
 

@@ -22,6 +22,11 @@ export interface User {
   currentLanguage: string | null;
   optInMarketing: boolean;
   freeChaptersAllowed: number;
+  /**
+   * Keep the sound of spoken answers (issue 20): null until asked, undefined when the server does not
+   * know recordings (an older server, or a user stored before it).
+   */
+  recordAnswers?: boolean | null;
   /** True while any of the three terms (use, sale, privacy) still has to be accepted again. */
   needsCGUValidation: boolean;
 }
@@ -44,6 +49,7 @@ export function userFromWire(wire: UserWire): User {
     currentLanguage: wire.current_language ?? null,
     optInMarketing: wire.opt_in_marketing ?? false,
     freeChaptersAllowed: wire.free_chapters_allowed ?? 0,
+    recordAnswers: wire.record_answers,
   });
 }
 

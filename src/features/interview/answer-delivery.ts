@@ -1,6 +1,7 @@
 // Answers that could not leave for lack of connection wait in the outbox (entity 'chat', field
 // 'content') with their own Idempotency-Key; the sender registered here posts them when the
-// connection comes back, and tells an open chat so the reply arrives there as usual.
+// connection comes back, and tells an open chat so the reply arrives there as usual. The answer's sound,
+// when kept (issue 20), waits beside it in Dexie `recordings` and is queued for upload once it is delivered.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type OutboxOp } from '../../db/db';
 import { queryClient } from '../../lib/query-client';
@@ -9,6 +10,11 @@ import { forgetDeliveredAnswer } from './answer-keys';
 import { interviewKeys } from './api/interview-keys';
 import { sendChatMessage } from './api/send-message';
 import type { AssistantReplyWire } from './api/types';
+import {
+  registerRecordingSender,
+  sendRecordingAfterAnswer,
+  sweepRecordings,
+} from './recording/answer-recordings';
 
 export const CHAT_OUTBOX_ENTITY = 'chat';
 export const CHAT_OUTBOX_FIELD = 'content';
@@ -50,6 +56,7 @@ export async function sendQueuedAnswer(op: OutboxOp<QueuedAnswer>): Promise<void
   const { content, idempotencyKey } = op.payload;
   // Errors go back to the outbox, which keeps the answer on network trouble and 5xx.
   const reply = await sendChatMessage(op.entityId, content, idempotencyKey);
+  await queueRecordingOf(op.entityId, idempotencyKey, reply);
   await forgetDeliveredAnswer(op.entityId, idempotencyKey);
   void queryClient.invalidateQueries({ queryKey: interviewKeys.messages(op.entityId) });
   const delivered: DeliveredAnswer = {
@@ -61,6 +68,19 @@ export async function sendQueuedAnswer(op: OutboxOp<QueuedAnswer>): Promise<void
   for (const listener of [...listeners]) listener(delivered);
 }
 
+/** The answer is on the server: its kept sound (if any) goes next. Never fails the answer. */
+export async function queueRecordingOf(
+  conversationId: string,
+  idempotencyKey: string,
+  reply: AssistantReplyWire,
+): Promise<void> {
+  try {
+    await sendRecordingAfterAnswer(conversationId, idempotencyKey, reply);
+  } catch (error) {
+    console.warn('Could not queue the recording of the answer', error);
+  }
+}
+
 let senderRegistered = false;
 
 /**
@@ -70,6 +90,10 @@ let senderRegistered = false;
 export function registerChatAnswerSender(): void {
   if (senderRegistered) return;
   senderRegistered = true;
+  registerRecordingSender();
+  sweepRecordings(CHAT_OUTBOX_ENTITY).catch((error: unknown) => {
+    console.warn('Could not look over the recordings kept on this device', error);
+  });
   registerOutboxSender<QueuedAnswer>(CHAT_OUTBOX_ENTITY, CHAT_OUTBOX_FIELD, sendQueuedAnswer);
 }
 

@@ -26,6 +26,11 @@ export type ChatEvent =
   | { type: 'TOGGLE_PAUSE' }
   /** Listening stopped by itself (a recognition error): nothing is sent without the person. */
   | { type: 'SPEECH_FAILED'; hasText: boolean }
+  /**
+   * Main button in user-talking when the server turns the recording into words (issue 20): the words
+   * come later and are for the person to read over, so no countdown.
+   */
+  | { type: 'LISTENED'; hasText: boolean }
   /** The person typed or corrected the text. */
   | { type: 'TEXT_EDITED'; hasText: boolean }
   | { type: 'CANCEL_COUNTDOWN' }
@@ -75,6 +80,7 @@ export function chatReducer(machine: ChatMachine, event: ChatEvent): ChatMachine
     case 'TOGGLE_PAUSE':
       return state === 'user-talking' ? { ...machine, paused: !machine.paused } : machine;
     case 'SPEECH_FAILED':
+    case 'LISTENED':
       if (state !== 'user-talking') return machine;
       return event.hasText ? updating(false) : canTalk;
     case 'TEXT_EDITED':

@@ -82,6 +82,8 @@ function chatServer(
       }),
     [`GET ${BASE}/messages/assistant-latest/audio`]: { status: 200, json: 'RIFF' },
     'GET /healthz': 'network-error',
+    // Asked where the browser cannot listen: no transcription server here.
+    'GET /api/v1/config': jsonReply({}),
     ...options.extra,
   });
 }

@@ -22,13 +22,14 @@ describe('ChapitresDb migrations', () => {
 
     const current = new ChapitresDb(NAME);
     await current.open();
-    expect(current.verno).toBe(2);
+    expect(current.verno).toBe(3);
     expect(current.tables.map((t) => t.name).sort()).toEqual([
       'chapters',
       'conflicts',
       'drafts',
       'meta',
       'outbox',
+      'recordings',
     ]);
     expect(await current.meta.get('lastSync')).toEqual({
       key: 'lastSync',

@@ -165,3 +165,44 @@ describe('profile page', () => {
     expect(getSession()?.user?.needsCGUValidation).toBe(false);
   });
 });
+
+describe('the voice setting (issue 20)', () => {
+  it('says the choice is not made yet, and the switch keeps the voice, then stops keeping it', async () => {
+    const user = { ...testUserWire, record_answers: null };
+    signInAs(user);
+    const net = mockFetch({
+      'GET /api/v1/users/me': jsonReply(user),
+      'PATCH /api/v1/users/me': (call) =>
+        jsonReply({ ...user, ...(JSON.parse(call.body ?? '{}') as object) }),
+    });
+    renderApp('/profile');
+    const toggle = (await screen.findByRole('switch', {
+      name: 'Garder le son de ma voix avec mes réponses parlées',
+    })) as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    expect(screen.getByText(/Vous n'avez pas encore choisi/)).toBeTruthy();
+
+    await userEvent.click(toggle);
+    await screen.findByText('Votre voix est gardée.');
+    expect(JSON.parse(net.callsTo('PATCH /api/v1/users/me')[0]!.body!)).toEqual({
+      record_answers: true,
+    });
+    expect(getSession()?.user?.recordAnswers).toBe(true);
+    await waitFor(() => expect(toggle.disabled).toBe(false));
+    expect(toggle.checked).toBe(true);
+
+    await userEvent.click(toggle);
+    await screen.findByText(/Votre voix n'est pas gardée/);
+    expect(JSON.parse(net.callsTo('PATCH /api/v1/users/me')[1]!.body!)).toEqual({
+      record_answers: false,
+    });
+    expect(getSession()?.user?.recordAnswers).toBe(false);
+  });
+
+  it('is not shown by a server that keeps no voice', async () => {
+    mockFetch({ 'GET /api/v1/users/me': jsonReply(testUserWire) });
+    renderApp('/profile');
+    await screen.findByText('Jeanne Martin');
+    expect(screen.queryByRole('switch')).toBeNull();
+  });
+});

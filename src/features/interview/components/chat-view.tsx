@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
+import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useConnectivity } from '../../../offline/connectivity';
 import { chapterTitle } from '../api/get-conversation';
@@ -18,6 +19,7 @@ import { DraftOffer } from './draft-offer';
 import { HistoryModal } from './history-modal';
 import { EndIcon } from './icons';
 import { LoadingTips } from './loading-tips';
+import { RecordConsentDialog } from './record-consent-dialog';
 
 /** Each state has its own background; the help text says the state in words as well. */
 const STATE_BACKGROUNDS: Record<ChatState, string> = {
@@ -40,6 +42,7 @@ function useHelpText(chat: Interview): string {
   const { machine } = chat;
   if (chat.queued) return t('help.queued');
   if (machine.sending) return t('help.sending');
+  if (chat.transcribing) return t('recording.transcribing');
   if (machine.state === 'user-talking' && machine.paused) return t('help.paused');
   if (machine.state === 'user-can-talk' && chat.speechAvailability !== 'available')
     return t('help.typed');
@@ -103,7 +106,7 @@ export function ChatView({ conversationId }: { conversationId: string }) {
         <h1 className="text-3xl text-white sm:text-4xl">{title}</h1>
       </header>
 
-      {chat.speechAvailability !== 'available' && (
+      {chat.speechAvailability !== 'available' && !chat.voicePending && (
         <Notice tone="info" title={t(`speech.${chat.speechAvailability}.title`)}>
           {t(`speech.${chat.speechAvailability}.message`)}
         </Notice>
@@ -124,6 +127,11 @@ export function ChatView({ conversationId }: { conversationId: string }) {
           {chat.sendProblem === 'tooLong'
             ? t('send.tooLong', { max: MAX_MESSAGE_LENGTH })
             : t('send.failed')}
+        </Notice>
+      )}
+      {chat.voiceProblem && (
+        <Notice tone="warning" role="status">
+          {t(`recording.problems.${chat.voiceProblem}`)}
         </Notice>
       )}
       {chat.draftSaveError && (
@@ -176,6 +184,12 @@ export function ChatView({ conversationId }: { conversationId: string }) {
           {help}
         </p>
 
+        {chat.transcribing && (
+          <div className="flex items-center gap-3 text-lg text-info">
+            <Spinner size="sm" />
+            <span aria-hidden="true">{t('recording.transcribing')}</span>
+          </div>
+        )}
         {(loadingHistory || machine.sending) && (
           <LoadingTips message={machine.sending ? t('loading.reply') : t('loading.history')} />
         )}
@@ -187,7 +201,7 @@ export function ChatView({ conversationId }: { conversationId: string }) {
 
       <ControlBar
         machine={machine}
-        mainEnabled={chat.composing && !machine.sending}
+        mainEnabled={chat.composing && !machine.sending && !chat.transcribing}
         canPause={talking && !machine.sending}
         canClear={chat.composing && !machine.sending && (answered || talking)}
         canReplay={question !== null && !machine.sending && !talking}
@@ -209,6 +223,12 @@ export function ChatView({ conversationId }: { conversationId: string }) {
 
       {/* The biographer's voice; no controls of its own: the control bar drives it. */}
       <audio ref={chat.audioRef} onEnded={chat.audioEnded} preload="auto" className="hidden" />
+
+      <RecordConsentDialog
+        open={chat.consent.open}
+        onChoose={chat.consent.choose}
+        onDismiss={chat.consent.dismiss}
+      />
 
       <HistoryModal
         open={historyOpen}

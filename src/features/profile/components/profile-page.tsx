@@ -13,6 +13,7 @@ import { AccountDetails } from './account-details';
 import { DeleteAccount } from './delete-account';
 import { LanguageSetting } from './language-setting';
 import { TermsUpdateDialog } from './terms-update-dialog';
+import { VoiceSetting } from './voice-setting';
 
 interface ProfilePageProps {
   /** The profile completion checklist (onboarding, chapters, book). */
@@ -57,6 +58,7 @@ export function ProfilePage({
 
       <AccountDetails user={user} />
       <LanguageSetting />
+      <VoiceSetting user={user} />
 
       {subscription}
       {giftCode}
