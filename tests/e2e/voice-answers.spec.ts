@@ -127,6 +127,21 @@ test('an answer said aloud keeps its voice: recorded, kept offline, sent on retu
     )
     .toBeGreaterThan(0.3);
   await expectNoSeriousA11yViolations(page);
+
+  // Heard once, it is kept on the device: offline, the page opens again and plays it.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Réécouter vos réponses' })).toBeVisible();
+  await play.click();
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Math.max(...[...document.querySelectorAll('audio')].map((a) => a.currentTime)),
+      ),
+    )
+    .toBeGreaterThan(0.3);
+  await context.setOffline(false);
 });
 
 test.describe('a browser without speech recognition', () => {
