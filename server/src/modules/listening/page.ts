@@ -2,13 +2,7 @@
 // with the browser's own player (large, keyboard-ready, nothing to learn); a plain page when the link was
 // revoked. Nothing else of the person, not indexed.
 import type { ListeningPage } from './service.ts';
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
+import { escapeHtml } from '../../html.ts';
 
 const TEXT = {
   fr: {

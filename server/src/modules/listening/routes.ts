@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { currentUser } from '../../auth/plugin.ts';
+import { publicPageHeaders } from '../../html.ts';
 import { sendBytes } from '../../byte-ranges.ts';
 import { Message } from '../../contract/accounts.ts';
 import { ListenLink } from '../../contract/listening.ts';
@@ -45,12 +46,7 @@ export function listeningApiRoutes(listening: ListeningService) {
 
 export function listeningPageRoutes(listening: ListeningService, publicUrl: string) {
   return async function (app: FastifyInstance) {
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('X-Robots-Tag', 'noindex, nofollow');
-      // Revoking takes effect at once: nothing keeps a copy.
-      reply.header('Cache-Control', 'no-store');
-      reply.header('Referrer-Policy', 'no-referrer');
-    });
+    publicPageHeaders(app);
     app.get(
       '/l/:token',
       { schema: { hide: true, params: tokenParams } },

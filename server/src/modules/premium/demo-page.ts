@@ -2,13 +2,7 @@
 // marked as a simulation, the shipping address for a printed book, and two buttons.
 import type { Locale } from '../../i18n/messages.ts';
 import { formatEuros } from './service.ts';
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
+import { escapeHtml } from '../../html.ts';
 
 const TEXT = {
   fr: {

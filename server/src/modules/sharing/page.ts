@@ -2,13 +2,7 @@
 // answers under their questions (native players: no script on this page); nothing else of the person, not
 // indexed, with a link preview (Open Graph) for messaging apps.
 import type { PublicRecording, PublicStory } from './service.ts';
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
+import { escapeHtml } from '../../html.ts';
 
 const TEXT = {
   fr: {

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { currentUser } from '../../auth/plugin.ts';
+import { publicPageHeaders } from '../../html.ts';
 import { Message } from '../../contract/accounts.ts';
 import { ShareLink, ShareSettings } from '../../contract/share.ts';
 import { pickLocale } from '../../i18n/messages.ts';
@@ -48,12 +49,7 @@ export function sharingApiRoutes(sharing: SharingService) {
 
 export function sharingPageRoutes(sharing: SharingService, publicUrl: string) {
   return async function (app: FastifyInstance) {
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('X-Robots-Tag', 'noindex, nofollow');
-      // Revoking takes effect at once: nothing keeps a copy.
-      reply.header('Cache-Control', 'no-store');
-      reply.header('Referrer-Policy', 'no-referrer');
-    });
+    publicPageHeaders(app);
     app.get(
       '/s/:token',
       { schema: { hide: true, params: tokenParams } },

@@ -10,6 +10,7 @@ import { listOutbox } from '../mail/repository.ts';
 import { AppError } from '../../errors.ts';
 import { isPrivateAddress } from '../../deployment.ts';
 import { transcriberSettings } from '../../providers/transcriber/index.ts';
+import { escapeHtml } from '../../html.ts';
 
 /** What the providers pick from the same config: a model server when one is set, else built-in. */
 export function publicFeatures(config: Config): PublicFeatures {
@@ -131,13 +132,6 @@ export function mailboxApiRoutes(database: Database) {
       },
     );
   };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 }
 
 /** Served for app pages when the app was not built, so `npm run start --workspace server` alone explains itself. */

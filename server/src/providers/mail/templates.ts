@@ -1,6 +1,7 @@
 // The mails people receive, in French and English: plain text plus simple, large, accessible HTML.
 import type { Locale } from '../../i18n/messages.ts';
 import type { MailMessage } from './types.ts';
+import { escapeHtml } from '../../html.ts';
 
 export type MailTemplate =
   | { kind: 'email_validation'; link: string; name: string }
@@ -16,13 +17,6 @@ export type MailTemplate =
       address: string;
       link: string;
     };
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
 
 function layout(
   locale: Locale,
