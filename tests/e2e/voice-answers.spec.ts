@@ -58,7 +58,7 @@ test('an answer said aloud keeps its voice: recorded, kept offline, sent on retu
 }) => {
   test.setTimeout(180_000);
   await page.addInitScript(installFakeSpeech);
-  const account = await createAccount(request, { full_name: 'Jeanne Martin' });
+  const account = await createAccount(request, { full_name: 'Jeanne Martin', recordAnswers: null });
   await answerRequiredQuestions(request, account);
   const id = await createChapterByApi(request, account);
   const [opening] = await chatMessages(request, account, id);
@@ -207,7 +207,7 @@ test.describe('a browser without speech recognition', () => {
   }) => {
     test.setTimeout(180_000);
     const api = await playwright.request.newContext({ baseURL: server.url });
-    const account = await createAccount(api, { full_name: 'Jeanne Martin' });
+    const account = await createAccount(api, { full_name: 'Jeanne Martin', recordAnswers: null });
     await answerRequiredQuestions(api, account);
     const id = await createChapterByApi(api, account);
     await withoutRecognition(page);

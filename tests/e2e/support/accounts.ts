@@ -16,13 +16,21 @@ export interface Account {
   id: string;
 }
 
-/** Creates an account through the API (faster than the screens, for journeys about something else). */
+/**
+ * Creates an account through the API (faster than the screens, for journeys about something else). Whether
+ * spoken answers keep their sound is answered « no » unless `recordAnswers` says otherwise (null: not asked
+ * yet, so the first spoken answer asks, as tests/e2e/voice-answers.spec.ts checks).
+ */
 export async function createAccount(
   request: APIRequestContext,
-  overrides: {
+  {
+    recordAnswers = false,
+    ...overrides
+  }: {
     account_type?: 'standard' | 'multi-users';
     current_language?: string;
     full_name?: string;
+    recordAnswers?: boolean | null;
   } = {},
 ): Promise<Account> {
   const email = uniqueEmail();
@@ -44,6 +52,13 @@ export async function createAccount(
     form: { username: email, password: PASSWORD },
   });
   const { access_token } = (await login.json()) as { access_token: string };
+  if (recordAnswers !== null) {
+    const choice = await request.patch('/api/v1/users/me', {
+      headers: { authorization: `Bearer ${access_token}` },
+      data: { record_answers: recordAnswers },
+    });
+    expect(choice.status(), await choice.text()).toBe(200);
+  }
   return {
     email,
     password: PASSWORD,
