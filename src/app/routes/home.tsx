@@ -1,5 +1,6 @@
 // Route module for / (HomeView): standard accounts with a required onboarding question left are sent
 // to /onboarding first; then the chapter list with the progress card and the terms dialog.
+import { lazy, Suspense } from 'react';
 import { redirect } from 'react-router';
 import { queuedAnswerQuestionIds } from '../../features/onboarding/answer-outbox';
 import { useHasOnboardingAnswers } from '../../features/onboarding/api/get-answers';
@@ -9,9 +10,25 @@ import {
 } from '../../features/onboarding/api/get-questions';
 import { conversationsQueryOptions } from '../../features/chapters/api/get-conversations';
 import { HomePage } from '../../features/chapters/components/home-page';
-import { TermsUpdateDialog } from '../../features/profile/components/terms-update-dialog';
 import { queryClient } from '../../lib/query-client';
-import { getSession } from '../../lib/session';
+import { getSession, useSessionUser } from '../../lib/session';
+
+// Asked only of someone whose terms changed: its code (and <Trans>) loads then, not with every home page.
+const TermsUpdateDialog = lazy(() =>
+  import('../../features/profile/components/terms-update-dialog').then((module) => ({
+    default: module.TermsUpdateDialog,
+  })),
+);
+
+function TermsWhenDue() {
+  const user = useSessionUser();
+  if (!user?.needsCGUValidation) return null;
+  return (
+    <Suspense fallback={null}>
+      <TermsUpdateDialog />
+    </Suspense>
+  );
+}
 
 export async function loader(): Promise<Response | null> {
   // The list asked now, beside the onboarding check, not after it: the first picture of the page
@@ -35,7 +52,5 @@ export async function loader(): Promise<Response | null> {
 
 export function Component() {
   const hasOnboardingAnswers = useHasOnboardingAnswers();
-  return (
-    <HomePage hasOnboardingAnswers={hasOnboardingAnswers} termsDialog={<TermsUpdateDialog />} />
-  );
+  return <HomePage hasOnboardingAnswers={hasOnboardingAnswers} termsDialog={<TermsWhenDue />} />;
 }
