@@ -142,6 +142,22 @@ test('an answer said aloud keeps its voice: recorded, kept offline, sent on retu
     )
     .toBeGreaterThan(0.3);
   await context.setOffline(false);
+
+  // Regretted, the sound alone goes: the words stay in the chapter.
+  await page
+    .getByRole('button', {
+      name: `Supprimer l’enregistrement de votre réponse à : ${opening!.content}`,
+    })
+    .click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: 'Oui, supprimer le son' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Réécouter vos réponses' })).toHaveCount(0);
+  const after = (await messagesWithRecordings(request, account, id)).filter(
+    (m) => m.type === 'user',
+  );
+  expect(after.map((m) => [m.content, m.recording ?? null])).toEqual([[SAID, null]]);
 });
 
 test.describe('a browser without speech recognition', () => {

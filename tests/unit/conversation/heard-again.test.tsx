@@ -246,6 +246,65 @@ describe('the recorded answers on the chapter page', () => {
     expect(document.querySelector('audio')).toBeNull();
   });
 
+  it('deletes one answer’s sound after asking, and the words stay', async () => {
+    let history = HISTORY;
+    const net = chapterServer(chapterWire(), {
+      routes: {
+        [`GET ${BASE}/messages`]: () => jsonReply({ data: history, count: history.length }),
+        [`DELETE ${BASE}/messages/m2/recording`]: () => {
+          history = history.map(({ recording, ...rest }) =>
+            rest.id === 'm2' ? rest : { ...rest, ...(recording ? { recording } : {}) },
+          );
+          return jsonReply({ message: 'deleted' });
+        },
+      },
+    });
+    fakeMedia();
+    renderApp(PAGE);
+    const section = await screen.findByRole('region', { name: 'Réécouter vos réponses' });
+    await userEvent.click(
+      within(section).getByRole('button', {
+        name: 'Supprimer l’enregistrement de votre réponse à : Où êtes-vous née ?',
+      }),
+    );
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Supprimer cet enregistrement ?',
+    });
+    expect(
+      within(dialog).getByText('Le texte de votre réponse reste dans le chapitre.'),
+    ).toBeTruthy();
+    expect(net.callsTo(`DELETE ${BASE}/messages/m2/recording`)).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Oui, supprimer le son' }));
+    await waitFor(() => expect(within(section).getAllByTestId('recorded-answer')).toHaveLength(1));
+    expect(net.callsTo(`DELETE ${BASE}/messages/m2/recording`)).toHaveLength(1);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(within(section).queryByText('Où êtes-vous née ?')).toBeNull();
+    expect(within(section).getByText('Et votre mère ?')).toBeTruthy();
+  });
+
+  it('keeps the question open and says why when the deletion fails', async () => {
+    chapterServer(chapterWire(), {
+      routes: {
+        [`GET ${BASE}/messages`]: jsonReply({ data: HISTORY, count: HISTORY.length }),
+        [`DELETE ${BASE}/messages/m6/recording`]: jsonReply({}, 500),
+      },
+    });
+    fakeMedia();
+    renderApp(PAGE);
+    const section = await screen.findByRole('region', { name: 'Réécouter vos réponses' });
+    await userEvent.click(
+      within(section).getByRole('button', {
+        name: 'Supprimer l’enregistrement de votre réponse à : Et votre mère ?',
+      }),
+    );
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Oui, supprimer le son' }));
+    expect(
+      await within(dialog).findByText('L’enregistrement n’a pas pu être supprimé. Réessayez.'),
+    ).toBeTruthy();
+    expect(within(section).getAllByTestId('recorded-answer')).toHaveLength(2);
+  });
+
   it('says the same in English', async () => {
     await setLanguage('en', { remember: false });
     serve();

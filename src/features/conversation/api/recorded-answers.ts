@@ -3,9 +3,9 @@
 // in order, the biographer's question then the person's answer). The same call as the chat's
 // (src/features/interview/api/get-messages.ts), read here on its own since features do not import each
 // other; failures are silent: the page simply shows no player.
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage, ChatMessageList, MessageRecording } from '@contract/chat';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 
 export type ChapterMessageWire = ChatMessage;
 export type MessageRecordingWire = MessageRecording;
@@ -59,4 +59,27 @@ export function useRecordedAnswers(conversationId: string): RecordedAnswer[] {
     meta: { globalErrorToast: false },
   });
   return data ?? [];
+}
+
+/**
+ * Deletes one answer's kept sound (`DELETE …/messages/{id}/recording`); the answer's words stay. One already
+ * gone counts as done. The dialog says what failed itself, so no global toast.
+ */
+export function useDeleteRecording(conversationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (messageId: string) => {
+      try {
+        await apiRequest(
+          `/conversations/${encodeURIComponent(conversationId)}/messages/${encodeURIComponent(messageId)}/recording`,
+          { method: 'DELETE' },
+        );
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+      }
+    },
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: recordedAnswersKeys.messages(conversationId) }),
+    meta: { globalErrorToast: false },
+  });
 }
