@@ -58,8 +58,8 @@ const bookExpiration = new ExpirationPlugin({
 });
 
 // Recordings of spoken answers (issue 20): heard once, heard again offline. Fewer than pictures as each
-// weighs more; the whole file is cached (the server answers 200 even to a range request: only a 200 is
-// kept) and a range asked by the audio element is cut from it.
+// weighs more; the whole file is fetched and cached (only a whole 200 is kept) and a range asked by the
+// audio element is cut from it.
 const recordingExpiration = new ExpirationPlugin({
   maxEntries: 100,
   maxAgeSeconds: 30 * 24 * 60 * 60,
@@ -73,8 +73,7 @@ const wholeRecordings: WorkboxPlugin = {
       ? new Request(request.url, { credentials: request.credentials })
       : request,
   // The part asked for, from the cache or from the whole file just fetched.
-  handlerWillRespond: async ({ request, response }) =>
-    partialResponse(request.headers.get('range'), response),
+  handlerWillRespond: async ({ request, response }) => partialResponse(request, response),
 };
 
 // Before the pictures' route: the first matching route answers.

@@ -330,9 +330,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     config,
   );
   conversations.setFullAccessCheck((userId) => premium.hasFullAccess(userId));
-  const sharing = new SharingService(database.db, conversations, images, storage, config);
-  const listening = new ListeningService(database.db, conversations, storage, config);
-  books.setVoiceCodes(listening);
   const analytics = new AnalyticsService(database.db);
   const recordings = new RecordingsService(
     new RecordingsRepository(database.db),
@@ -341,6 +338,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     { maxAccountBytes: deps.recordingsMaxBytesPerAccount },
   );
   chat.setRecordingSource((ids) => recordings.recordingsOf(ids));
+  const sharing = new SharingService(
+    database.db,
+    conversations,
+    images,
+    storage,
+    recordings,
+    config,
+  );
+  const listening = new ListeningService(database.db, conversations, storage, recordings, config);
+  books.setVoiceCodes(listening);
   const dataExport = new DataExportService(
     database.db,
     queue,

@@ -199,35 +199,40 @@ describe('a chapter’s listening page', () => {
   });
 });
 
+/** Four written chapters, the `spoken`-th with one recorded answer, made into a finished book. */
+async function bookWithASpokenChapter(spoken: number, options: { voice_codes?: boolean }) {
+  const user = await fullAccessUser(ctx.app, { full_name: 'Jeanne Martin' });
+  await keepRecordings(user);
+  const chapters = [];
+  for (let i = 0; i < 4; i++)
+    chapters.push(await writtenChapter(ctx.app, user, `Chapitre numéro ${i + 1}`, 0));
+  await spokenAnswer(user, chapters[spoken]!.id, 'Je suis née à Douarnenez en 1932.');
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/books',
+    headers: user.auth,
+    payload: bookBody(
+      chapters.map((c) => c.id),
+      options,
+    ),
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  expect(created.json().voice_codes).toBe(options.voice_codes ?? false);
+  await ctx.app.services.queue.drain(60_000);
+  const book = (
+    await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/books/${created.json().id}`,
+      headers: user.auth,
+    })
+  ).json();
+  expect(book.generation_status, book.generation_error).toBe('success');
+  return { user, chapters, book: book as { url_pdf: string; url_web_pdf: string } };
+}
+
 describe('a book with voice codes', () => {
   it('prints a code on each chapter with recordings that opens its listening page', async () => {
-    const user = await fullAccessUser(ctx.app, { full_name: 'Jeanne Martin' });
-    await keepRecordings(user);
-    const chapters = [];
-    for (let i = 0; i < 4; i++)
-      chapters.push(await writtenChapter(ctx.app, user, `Chapitre numéro ${i + 1}`, 0));
-    await spokenAnswer(user, chapters[1]!.id, 'Je suis née à Douarnenez en 1932.');
-
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/books',
-      headers: user.auth,
-      payload: bookBody(
-        chapters.map((c) => c.id),
-        { voice_codes: true },
-      ),
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    expect(created.json().voice_codes).toBe(true);
-    await ctx.app.services.queue.drain(60_000);
-    const book = (
-      await ctx.app.inject({
-        method: 'GET',
-        url: `/api/v1/books/${created.json().id}`,
-        headers: user.auth,
-      })
-    ).json();
-    expect(book.generation_status, book.generation_error).toBe('success');
+    const { user, chapters, book } = await bookWithASpokenChapter(1, { voice_codes: true });
 
     const url = (await link(user, chapters[1]!.id, 'GET')).json().url as string;
     for (const file of [book.url_pdf, book.url_web_pdf]) {
@@ -248,30 +253,9 @@ describe('a book with voice codes', () => {
   }, 120_000);
 
   it('prints no code when the book was asked without them', async () => {
-    const user = await fullAccessUser(ctx.app);
-    await keepRecordings(user);
-    const chapters = [];
-    for (let i = 0; i < 4; i++)
-      chapters.push(await writtenChapter(ctx.app, user, `Chapitre numéro ${i + 1}`, 0));
-    await spokenAnswer(user, chapters[0]!.id, 'Je suis née à Douarnenez en 1932.');
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/books',
-      headers: user.auth,
-      payload: bookBody(chapters.map((c) => c.id)),
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    expect(created.json().voice_codes).toBe(false);
-    await ctx.app.services.queue.drain(60_000);
-    const book = (
-      await ctx.app.inject({
-        method: 'GET',
-        url: `/api/v1/books/${created.json().id}`,
-        headers: user.auth,
-      })
-    ).json();
-    expect(book.generation_status, book.generation_error).toBe('success');
-    expect(await codesIn(await download(ctx.app, book.url_pdf))).toEqual([]);
+    const { user, chapters, book } = await bookWithASpokenChapter(0, {});
+    for (const file of [book.url_pdf, book.url_web_pdf])
+      expect(await codesIn(await download(ctx.app, file))).toEqual([]);
     expect((await link(user, chapters[0]!.id, 'GET')).statusCode).toBe(404);
   }, 120_000);
 });

@@ -146,7 +146,7 @@ function workerTimes(result: TypesetResult): Record<string, number> {
 /** Where a book with voice codes gets its chapters' listening pages (the listening module). */
 export interface VoiceCodeSource {
   chaptersWithRecordings(conversationIds: string[]): Promise<Set<string>>;
-  ensure(userId: string, conversationId: string): Promise<{ url: string }>;
+  linkFor(userId: string, conversationId: string): Promise<{ url: string }>;
 }
 
 export class BooksService {
@@ -390,7 +390,7 @@ export class BooksService {
         images: pictures.get(row.id) ?? [],
         voice: voiced.has(row.id)
           ? {
-              url: (await this.voiceCodes!.ensure(book.userId, row.id)).url,
+              url: (await this.voiceCodes!.linkFor(book.userId, row.id)).url,
               speaker: row.convAuthor?.trim() || book.author,
             }
           : null,

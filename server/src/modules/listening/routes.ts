@@ -26,7 +26,7 @@ export function listeningApiRoutes(listening: ListeningService) {
     app.post(
       '/conversations/:id/listen-link',
       { schema: { ...schema, response: { 200: ListenLink } } },
-      async (request) => listening.ensure(currentUser(request).id, idOf(request)),
+      async (request) => listening.ensure(currentUser(request), idOf(request)),
     );
     app.get(
       '/conversations/:id/listen-link',

@@ -5,22 +5,18 @@
 // the server's secret (HMAC) and only its SHA-256 is stored, as for shared chapters; the sound is served
 // through the page's own address, never by an expiring signed link, since a book is kept for years.
 import { createHash, createHmac } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { ListenLink } from '../../contract/listening.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  chapterListenLinks,
-  chatMessages,
-  messageRecordings,
-  users,
-} from '../../db/schema/index.ts';
+import { chapterListenLinks, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { pickLocale } from '../../i18n/messages.ts';
 import type { StorageProvider } from '../../providers/storage/types.ts';
 import type { UserRow } from '../accounts/repository.ts';
 import { isUuid } from '../chat/service.ts';
 import type { ConversationsService } from '../conversations/service.ts';
+import type { RecordingsService } from '../recordings/service.ts';
 
 export interface ListeningAnswer {
   /** The interviewer's question this answer followed; null for an answer with none before it. */
@@ -43,6 +39,7 @@ export class ListeningService {
     private readonly db: Db,
     private readonly conversations: ConversationsService,
     private readonly storage: StorageProvider,
+    private readonly recordings: RecordingsService,
     private readonly config: Pick<Config, 'jwtSecret' | 'publicUrl'>,
   ) {}
 
@@ -73,9 +70,17 @@ export class ListeningService {
     return row ?? null;
   }
 
-  /** The chapter's listening link, made if there is none yet (a book with voice codes, or the owner). */
-  async ensure(userId: string, conversationId: string): Promise<ListenLink> {
-    await this.ownChapter(userId, conversationId);
+  /** `POST …/listen-link`: the chapter's listening link, made if there is none yet. */
+  async ensure(user: UserRow, conversationId: string): Promise<ListenLink> {
+    await this.ownChapter(user.id, conversationId);
+    return this.linkFor(user.id, conversationId);
+  }
+
+  /**
+   * The listening link of a chapter known to be the person's (a book being typeset read its chapters
+   * already), made if there is none yet.
+   */
+  async linkFor(userId: string, conversationId: string): Promise<ListenLink> {
     const existing = await this.find(conversationId);
     if (existing) return this.wire(existing);
     const id = crypto.randomUUID();
@@ -109,13 +114,8 @@ export class ListeningService {
   }
 
   /** Which of these chapters have at least one recorded answer (a book prints codes for those only). */
-  async chaptersWithRecordings(conversationIds: string[]): Promise<Set<string>> {
-    if (conversationIds.length === 0) return new Set();
-    const rows = await this.db
-      .selectDistinct({ id: messageRecordings.conversationId })
-      .from(messageRecordings)
-      .where(inArray(messageRecordings.conversationId, conversationIds));
-    return new Set(rows.map((row) => row.id));
+  chaptersWithRecordings(conversationIds: string[]): Promise<Set<string>> {
+    return this.recordings.chaptersWithRecordings(conversationIds);
   }
 
   /** The link behind a token and its owner, or null (never valid, revoked, chapter gone: all the same). */
@@ -134,33 +134,6 @@ export class ListeningService {
     return row ?? null;
   }
 
-  /** The chapter's recordings in the order of the conversation. */
-  private async recordings(conversationId: string) {
-    return this.db
-      .select({
-        messageId: messageRecordings.messageId,
-        key: messageRecordings.key,
-        mimeType: messageRecordings.mimeType,
-        durationMs: messageRecordings.durationMs,
-        seq: chatMessages.seq,
-      })
-      .from(messageRecordings)
-      .innerJoin(chatMessages, eq(chatMessages.id, messageRecordings.messageId))
-      .where(eq(messageRecordings.conversationId, conversationId))
-      .orderBy(asc(chatMessages.seq));
-  }
-
-  /** The questions asked in a chapter, in order: each answer is shown under the last one before it. */
-  private async questions(conversationId: string) {
-    return this.db
-      .select({ content: chatMessages.content, seq: chatMessages.seq })
-      .from(chatMessages)
-      .where(
-        and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.type, 'assistant')),
-      )
-      .orderBy(asc(chatMessages.seq));
-  }
-
   /** What the page behind a token shows, or null. */
   async page(token: string): Promise<ListeningPage | null> {
     const link = await this.linkOf(token);
@@ -168,12 +141,13 @@ export class ListeningService {
     const [chapter] = await this.conversations.chaptersOf(link.userId, [link.conversationId]);
     if (!chapter) return null;
     const language = pickLocale(link.language, undefined);
-    const questions = await this.questions(link.conversationId);
-    const answers = (await this.recordings(link.conversationId)).map((recording) => ({
-      question: questions.findLast((q) => q.seq! < recording.seq!)?.content ?? null,
-      mimeType: recording.mimeType,
-      durationMs: recording.durationMs,
-    }));
+    const answers = (await this.recordings.chapterRecordings(link.conversationId)).map(
+      (recording) => ({
+        question: recording.question?.trim() || null,
+        mimeType: recording.mimeType,
+        durationMs: recording.durationMs,
+      }),
+    );
     return {
       title:
         chapter.title?.trim() ||
@@ -188,7 +162,7 @@ export class ListeningService {
   async recording(token: string, index: number) {
     const link = await this.linkOf(token);
     if (!link || !Number.isInteger(index) || index < 0) return null;
-    const recording = (await this.recordings(link.conversationId))[index];
+    const recording = (await this.recordings.chapterRecordings(link.conversationId))[index];
     if (!recording) return null;
     const file = await this.storage.get(recording.key);
     return file ? { bytes: file.bytes, contentType: recording.mimeType } : null;

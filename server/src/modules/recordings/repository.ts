@@ -1,10 +1,12 @@
 // Database access for recordings: one per message of the person, written under the person's row lock so
 // that simultaneous uploads cannot pass the account's room together.
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatMessages, messageRecordings, users } from '../../db/schema/index.ts';
 
 export type RecordingRow = typeof messageRecordings.$inferSelect;
+/** A recording read with its chapter: the question it answered too. */
+export type ChapterRecordingRow = RecordingRow & { question: string | null };
 export type NewRecording = Omit<typeof messageRecordings.$inferInsert, 'createdAt'>;
 
 /** What a write came to: the row (and the file it replaced), or why not. */
@@ -125,8 +127,11 @@ export class RecordingsRepository {
       .where(inArray(messageRecordings.messageId, messageIds));
   }
 
-  /** A chapter's recordings in the order of its messages. */
-  async forChapter(conversationId: string): Promise<RecordingRow[]> {
+  /**
+   * A chapter's recordings in the order of its messages, each with the biographer's question asked just
+   * before it (null when the answer came first): the export, the shared page and the listening page.
+   */
+  async forChapter(conversationId: string): Promise<ChapterRecordingRow[]> {
     return this.db
       .select({
         messageId: messageRecordings.messageId,
@@ -137,10 +142,34 @@ export class RecordingsRepository {
         bytes: messageRecordings.bytes,
         durationMs: messageRecordings.durationMs,
         createdAt: messageRecordings.createdAt,
+        question: sql<string | null>`(
+          select q.content from ${chatMessages} q
+          where q.conversation_id = ${chatMessages.conversationId}
+            and q.type = 'assistant' and q.seq < ${chatMessages.seq}
+          order by q.seq desc limit 1)`,
       })
       .from(messageRecordings)
       .innerJoin(chatMessages, eq(chatMessages.id, messageRecordings.messageId))
       .where(eq(messageRecordings.conversationId, conversationId))
       .orderBy(asc(chatMessages.seq));
+  }
+
+  /** How many answers of a chapter have their sound kept. */
+  async countForChapter(conversationId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(messageRecordings)
+      .where(eq(messageRecordings.conversationId, conversationId));
+    return Number(row?.n ?? 0);
+  }
+
+  /** Which of these chapters have at least one kept recording. */
+  async chaptersWithRecordings(conversationIds: string[]): Promise<Set<string>> {
+    if (conversationIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectDistinct({ id: messageRecordings.conversationId })
+      .from(messageRecordings)
+      .where(inArray(messageRecordings.conversationId, conversationIds));
+    return new Set(rows.map((row) => row.id));
   }
 }

@@ -16,7 +16,7 @@ import type { UserRow } from '../accounts/repository.ts';
 import { chapterFolder, isUuid } from '../chat/service.ts';
 import { userLanguage } from '../onboarding/service.ts';
 import { AUDIO_EXTENSIONS, audioDurationMs, sniffAudio, type AudioMime } from './audio.ts';
-import type { RecordingRow, RecordingsRepository } from './repository.ts';
+import type { ChapterRecordingRow, RecordingRow, RecordingsRepository } from './repository.ts';
 
 registerErrorStatus('recording_not_allowed', 409);
 registerErrorStatus('recording_too_large', 413);
@@ -197,6 +197,19 @@ export class RecordingsService {
       });
     }
     return files;
+  }
+
+  /** A chapter's recordings in the conversation's order, each with the question it answered. */
+  chapterRecordings(conversationId: string): Promise<ChapterRecordingRow[]> {
+    return this.repository.forChapter(conversationId);
+  }
+
+  countForChapter(conversationId: string): Promise<number> {
+    return this.repository.countForChapter(conversationId);
+  }
+
+  chaptersWithRecordings(conversationIds: string[]): Promise<Set<string>> {
+    return this.repository.chaptersWithRecordings(conversationIds);
   }
 
   /** `POST /transcriptions`: the words of a recording; nothing is kept. */

@@ -4,10 +4,10 @@
 // never valid, revoked, or guessed (one hash, one indexed select).
 import { pickLocale } from '../../i18n/messages.ts';
 import { createHash, createHmac } from 'node:crypto';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { chapterShares, chatMessages, messageRecordings, users } from '../../db/schema/index.ts';
+import { chapterShares, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { ShareLink, ShareSettings } from '../../contract/share.ts';
 import type { StorageProvider } from '../../providers/storage/types.ts';
@@ -15,6 +15,7 @@ import type { UserRow } from '../accounts/repository.ts';
 import { isUuid } from '../chat/service.ts';
 import type { ConversationsService } from '../conversations/service.ts';
 import type { ImagesService } from '../images/service.ts';
+import type { RecordingsService } from '../recordings/service.ts';
 
 export interface PublicStory {
   title: string;
@@ -45,6 +46,7 @@ export class SharingService {
     private readonly conversations: ConversationsService,
     private readonly images: ImagesService,
     private readonly storage: StorageProvider,
+    private readonly recordings: RecordingsService,
     private readonly config: Pick<Config, 'jwtSecret' | 'publicUrl'>,
   ) {}
 
@@ -55,15 +57,11 @@ export class SharingService {
   }
 
   private async link(row: typeof chapterShares.$inferSelect): Promise<ShareLink> {
-    const [recorded] = await this.db
-      .select({ n: count() })
-      .from(messageRecordings)
-      .where(eq(messageRecordings.conversationId, row.conversationId));
     return {
       url: `${this.config.publicUrl}/s/${this.tokenOf(row.id)}`,
       created_at: row.createdAt.toISOString(),
       include_voice: row.includeVoice,
-      recording_count: Number(recorded?.n ?? 0),
+      recording_count: await this.recordings.countForChapter(row.conversationId),
     };
   }
 
@@ -166,21 +164,7 @@ export class SharingService {
 
   /** The chapter's recorded answers with the question asked just before each, signed like the chat's. */
   private async recordingsOf(conversationId: string): Promise<PublicRecording[]> {
-    const rows = await this.db
-      .select({
-        key: messageRecordings.key,
-        mimeType: messageRecordings.mimeType,
-        durationMs: messageRecordings.durationMs,
-        question: sql<string | null>`(
-          select q.content from ${chatMessages} q
-          where q.conversation_id = ${chatMessages.conversationId}
-            and q.type = 'assistant' and q.seq < ${chatMessages.seq}
-          order by q.seq desc limit 1)`,
-      })
-      .from(messageRecordings)
-      .innerJoin(chatMessages, eq(chatMessages.id, messageRecordings.messageId))
-      .where(eq(messageRecordings.conversationId, conversationId))
-      .orderBy(asc(chatMessages.seq));
+    const rows = await this.recordings.chapterRecordings(conversationId);
     return Promise.all(
       rows.map(async (row) => ({
         question: row.question?.trim() || null,

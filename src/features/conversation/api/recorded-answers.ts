@@ -1,21 +1,14 @@
 // The voice kept (issue 20) — « Réécouter »: the chapter's answers whose sound was kept, each with the
-// question the biographer asked just before it, from the chat history (GET /conversations/{id}/messages:
-// in order, the biographer's question then the person's answer). The same call as the chat's
-// (src/features/interview/api/get-messages.ts), read here on its own since features do not import each
-// other; failures are silent: the page simply shows no player.
+// question the biographer asked just before it, from the chapter's history (src/lib/chapter-messages.ts:
+// the same fetch and cache entry as the chat's; in order, the biographer's question then the person's
+// answer). Failures are silent: the page simply shows no player.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChatMessage, ChatMessageList, MessageRecording } from '@contract/chat';
+import type { ChatMessage, MessageRecording } from '@contract/chat';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { chapterMessagesKey, chapterMessagesQueryOptions } from '../../../lib/chapter-messages';
 
 export type ChapterMessageWire = ChatMessage;
 export type MessageRecordingWire = MessageRecording;
-
-const PAGE_SIZE = 100;
-
-export const recordedAnswersKeys = {
-  messages: (conversationId: string) =>
-    ['conversation', conversationId, 'messages-with-recordings'] as const,
-};
 
 export interface RecordedAnswer {
   /** The person's message. */
@@ -36,27 +29,11 @@ export function recordedAnswers(messages: readonly ChapterMessageWire[]): Record
   return answers;
 }
 
-/** The whole history, in pages of 100 until complete. */
-export async function getChapterMessages(conversationId: string): Promise<ChapterMessageWire[]> {
-  const all: ChapterMessageWire[] = [];
-  for (;;) {
-    const page = await apiRequest<ChatMessageList>(
-      `/conversations/${encodeURIComponent(conversationId)}/messages`,
-      { query: { skip: all.length, limit: PAGE_SIZE } },
-    );
-    const data = page?.data ?? [];
-    all.push(...data);
-    if (data.length === 0 || all.length >= (page?.count ?? 0)) return all;
-  }
-}
-
 /** The chapter's recorded answers; empty while loading or when the history cannot be had. */
 export function useRecordedAnswers(conversationId: string): RecordedAnswer[] {
   const { data } = useQuery({
-    queryKey: recordedAnswersKeys.messages(conversationId),
-    queryFn: () => getChapterMessages(conversationId),
+    ...chapterMessagesQueryOptions(conversationId),
     select: recordedAnswers,
-    meta: { globalErrorToast: false },
   });
   return data ?? [];
 }
@@ -79,7 +56,7 @@ export function useDeleteRecording(conversationId: string) {
       }
     },
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: recordedAnswersKeys.messages(conversationId) }),
+      queryClient.invalidateQueries({ queryKey: chapterMessagesKey(conversationId) }),
     meta: { globalErrorToast: false },
   });
 }

@@ -1,35 +1,11 @@
-// GET /conversations/{id}/messages: the whole history, in pages of 100 until complete (spec §7).
-// Failures are silent (spec §8): the screen only stops its loading indicator.
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { interviewKeys } from './interview-keys';
-import type { ChatMessageListWire, ChatMessageWire } from './types';
-
-export const HISTORY_PAGE_SIZE = 100;
-
-export async function getAllMessages(conversationId: string): Promise<ChatMessageWire[]> {
-  const all: ChatMessageWire[] = [];
-  for (;;) {
-    const page = await apiRequest<ChatMessageListWire>(
-      `/conversations/${encodeURIComponent(conversationId)}/messages`,
-      { query: { skip: all.length, limit: HISTORY_PAGE_SIZE } },
-    );
-    const data = page?.data ?? [];
-    all.push(...data);
-    if (data.length === 0 || all.length >= (page?.count ?? 0)) return all;
-  }
-}
-
-export function chatMessagesQueryOptions(conversationId: string) {
-  return queryOptions({
-    queryKey: interviewKeys.messages(conversationId),
-    queryFn: () => getAllMessages(conversationId),
-    meta: { globalErrorToast: false },
-  });
-}
+// The chat's history (spec §7), read through src/lib/chapter-messages.ts. Failures are silent (spec §8):
+// the screen only stops its loading indicator.
+import { useQuery } from '@tanstack/react-query';
+import { chapterMessagesQueryOptions } from '../../../lib/chapter-messages';
+import type { ChatMessageWire } from './types';
 
 export function useChatMessages(conversationId: string) {
-  return useQuery(chatMessagesQueryOptions(conversationId));
+  return useQuery(chapterMessagesQueryOptions(conversationId));
 }
 
 /** The biographer's latest words: what the central area shows before the person answers. */
