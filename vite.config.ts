@@ -28,7 +28,7 @@ function englishManifest(): Plugin {
 /** The libraries of every first screen, and the French texts bundled with it (src/lib/i18n.ts). */
 const FIRST_SCREEN_LIBRARIES = new RegExp(
   [
-    String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|jotai|@tanstack|react-hot-toast|goober|use-sync-external-store)[\\/]`,
+    String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|jotai|react-hot-toast|goober|use-sync-external-store)[\\/]`,
     String.raw`src[\\/]offline[\\/](device-state|connectivity)\.ts`,
     String.raw`locales[\\/]fr[\\/](common|errors|auth|offline|pwa|privacy)\.json`,
   ].join('|'),
@@ -100,6 +100,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'first-screen', test: isFirstScreenModule, priority: 2 },
+            // The query layer (src/app/data-layer.tsx), loaded beside the first page that reads data.
+            { name: 'query-layer', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
             // The other texts of a language in one file: a signed-in page asks for all of them at once.
             { name: 'texts-fr', test: /locales[\\/]fr[\\/]/, priority: 1 },
             { name: 'texts-en', test: /locales[\\/]en[\\/]/, priority: 1 },

@@ -5,10 +5,11 @@ import { createBrowserRouter, type Params, type RouteObject } from 'react-router
 import { RouterProvider } from 'react-router/dom';
 import { AppShell } from '../components/layouts/app-shell';
 import { AppLoading, RouteError } from '../components/layouts/route-states';
+import { markFirstPageShown } from '../lib/first-page';
 import { loadAllNamespaces } from '../lib/i18n';
 import type { Crumb, RouteHandle, RouteTitleKey } from '../lib/route-handle';
 import { redirectSignedIn, requireSession } from './guards';
-import { ProtectedLayout } from './protected-layout';
+import { whenIdle } from '../lib/idle';
 
 const home: Crumb = { titleKey: 'homeCrumb', to: '/' };
 const books: Crumb = { titleKey: 'books', to: '/books' };
@@ -51,6 +52,16 @@ const guestRoutes: RouteObject[] = [
     handle: handle('resetPassword'),
     lazy: () => import('./routes/reset-password'),
   },
+  { path: 'terms', handle: handle('terms', () => [home]), lazy: () => import('./routes/terms') },
+  {
+    path: 'privacy',
+    handle: handle('privacy', () => [home]),
+    lazy: () => import('./routes/privacy'),
+  },
+];
+
+/** Guest pages that refresh what they changed in the query cache (they sit inside the query layer). */
+const guestRoutesWithData: RouteObject[] = [
   // Spec: "any path beginning with email-validation" is a guest route.
   {
     path: 'email-validation/*',
@@ -67,16 +78,16 @@ const guestRoutes: RouteObject[] = [
     handle: handle('paymentFailure', () => [home]),
     lazy: () => import('./routes/payment-failure'),
   },
-  { path: 'terms', handle: handle('terms', () => [home]), lazy: () => import('./routes/terms') },
-  {
-    path: 'privacy',
-    handle: handle('privacy', () => [home]),
-    lazy: () => import('./routes/privacy'),
-  },
 ];
 
 const signedInPages: RouteObject[] = [
-  { index: true, handle: handle('home', () => []), lazy: () => import('./routes/home') },
+  {
+    index: true,
+    handle: handle('home', () => []),
+    // Declared here rather than in the page's module: it starts while that code is still loading.
+    loader: () => import('./routes/home-loader').then(({ homeLoader }) => homeLoader()),
+    lazy: () => import('./routes/home'),
+  },
   {
     path: 'profile',
     handle: handle('profile', () => [home]),
@@ -163,10 +174,21 @@ export const routes: RouteObject[] = [
         children: [
           ...guestRoutes,
           {
-            id: 'signed-in',
-            Component: ProtectedLayout,
-            loader: requireSession,
-            children: signedInRoutes,
+            // TanStack and the saved query cache, loaded beside the first page that reads data.
+            id: 'data',
+            lazy: () => import('./data-layer'),
+            children: [
+              ...guestRoutesWithData,
+              {
+                id: 'signed-in',
+                loader: requireSession,
+                lazy: () =>
+                  import('./protected-layout').then(({ ProtectedLayout }) => ({
+                    Component: ProtectedLayout,
+                  })),
+                children: signedInRoutes,
+              },
+            ],
           },
           { path: '*', handle: handle('notFound'), lazy: () => import('./routes/not-found') },
         ],
@@ -187,12 +209,14 @@ export function createAppRouter() {
 export function AppRouter({ onFirstPage }: { onFirstPage?: () => void }) {
   const [router] = useState(createAppRouter);
   useEffect(() => {
-    if (!onFirstPage) return;
     let done = false;
     const run = () => {
       if (done) return;
       done = true;
-      whenIdle(onFirstPage);
+      whenIdle(() => {
+        markFirstPageShown();
+        onFirstPage?.();
+      });
     };
     if (router.state.initialized) {
       run();
@@ -203,10 +227,4 @@ export function AppRouter({ onFirstPage }: { onFirstPage?: () => void }) {
     });
   }, [router, onFirstPage]);
   return <RouterProvider router={router} />;
-}
-
-function whenIdle(callback: () => void): void {
-  if (typeof window.requestIdleCallback === 'function')
-    window.requestIdleCallback(callback, { timeout: 1_000 });
-  else setTimeout(callback, 0);
 }

@@ -10,14 +10,21 @@
 // The write itself carries `If-Match` with the `updated_at` just read, so a change landing between
 // the read and the write is caught by the server (409 edit_conflict) rather than overwritten.
 import type { Conversation as ConversationWire } from '@contract/conversations';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type OutboxOp } from '../db/db';
 import { apiRequest, ApiError } from '../lib/api-client';
 import { queryClient } from '../lib/query-client';
 import { enqueueChange, OutboxConflictError, registerOutboxSender } from './outbox';
 import { storeChapter } from './stored-chapters';
 
-export const CHAPTER_ENTITY = 'chapter';
+import { CHAPTER_ENTITY } from './pending-chapter-edits';
+
+export { CHAPTER_ENTITY };
+// Read by pages drawn before the device store has loaded (the chapter cards): ./pending-chapter-edits.ts.
+export {
+  foldPendingEdits,
+  usePendingChapterEdits,
+  type PendingChapterEdits,
+} from './pending-chapter-edits';
 
 export type ChapterTextField = 'title' | 'summary' | 'conv_author';
 
@@ -194,44 +201,4 @@ export function registerChapterEditSender(): void {
   if (registered) return;
   registered = true;
   registerOutboxSender<TextEdit | OrderEdit>(CHAPTER_ENTITY, '*', sendChapterEdit);
-}
-
-export interface PendingChapterEdits {
-  title?: string;
-  summary?: string;
-  conv_author?: string;
-  legends: Record<string, string>;
-  imageOrder?: string[];
-  /** How many changes of this chapter wait for the server (for the "modification en attente" mark). */
-  count: number;
-}
-
-/** Folds the waiting ops of a chapter, oldest first, into what the person last set. */
-export function foldPendingEdits(ops: OutboxOp[]): PendingChapterEdits {
-  const pending: PendingChapterEdits = { legends: {}, count: ops.length };
-  for (const op of [...ops].sort((a, b) => a.createdAt - b.createdAt)) {
-    const payload = op.payload as TextEdit | OrderEdit;
-    if (op.field === 'image-order') pending.imageOrder = payload.value as string[];
-    else if (op.field.startsWith('legend:'))
-      pending.legends[op.field.slice('legend:'.length)] = payload.value as string;
-    else if (op.field === 'title' || op.field === 'summary' || op.field === 'conv_author')
-      pending[op.field] = payload.value as string;
-  }
-  return pending;
-}
-
-/** The person's changes of this chapter not yet on the server, to show over the server's copy. */
-export function usePendingChapterEdits(conversationId: string): PendingChapterEdits {
-  return useLiveQuery(
-    async () =>
-      foldPendingEdits(
-        await db.outbox
-          .where('[entity+entityId]')
-          .equals([CHAPTER_ENTITY, conversationId])
-          .filter((op) => op.status !== 'failed')
-          .toArray(),
-      ),
-    [conversationId],
-    { legends: {}, count: 0 },
-  );
 }

@@ -1,7 +1,10 @@
 // Copies of the person's chapters kept on the device for offline reading: written from API answers
-// (the list and each opened chapter), read back when the network is away.
-import { useLiveQuery } from 'dexie-react-hooks';
-import { db, type StoredChapter } from '../db/db';
+// (the list and each opened chapter), read back when the network is away. Dexie is imported when first
+// used, so a page that reads these only when offline (the home page) is drawn without waiting for it.
+import type { StoredChapter } from '../db/db';
+import { useDeviceQuery } from './device-query';
+
+const deviceStore = () => import('../db/db').then((module) => module.db);
 
 /** The parts of the API's conversation shape (api.md § Conversations) that are kept. */
 export interface ConversationLike {
@@ -52,6 +55,7 @@ function toStoredChapter(
 
 /** A chapter the person opened: the answer carries its text. */
 export async function storeChapter(conversation: ConversationLike): Promise<void> {
+  const db = await deviceStore();
   await db.chapters.put(toStoredChapter(conversation, true, Date.now()));
 }
 
@@ -65,6 +69,7 @@ export async function storeChapterList(
   { complete }: { complete: boolean },
 ): Promise<void> {
   const now = Date.now();
+  const db = await deviceStore();
   await db.transaction('rw', db.chapters, async () => {
     const existing = new Map(
       (await db.chapters.bulkGet(conversations.map((c) => c.id)))
@@ -91,14 +96,15 @@ export async function storeChapterList(
 }
 
 export async function forgetStoredChapter(id: string): Promise<void> {
+  const db = await deviceStore();
   await db.chapters.delete(id);
 }
 
 /** Stored chapters, newest change first; undefined while loading. */
 export function useStoredChapters(): StoredChapter[] | undefined {
-  return useLiveQuery(() => db.chapters.orderBy('updated_at').reverse().toArray(), []);
+  return useDeviceQuery((db) => db.chapters.orderBy('updated_at').reverse().toArray(), []);
 }
 
 export function useStoredChapter(id: string): StoredChapter | null | undefined {
-  return useLiveQuery(async () => (await db.chapters.get(id)) ?? null, [id]);
+  return useDeviceQuery(async (db) => (await db.chapters.get(id)) ?? null, [id]);
 }

@@ -141,6 +141,9 @@ test('a session revoked on the server logs the person out with a message', async
   const account = await createAccount(request);
   await signInWithStorage(page, account, '/profile');
   await expect(page.getByText(account.email)).toBeVisible();
+  // The page's own calls first (the email shows from the stored user before they are done): one still
+  // out when the session is revoked would end it on this page, and the reload would find it ended.
+  await page.waitForLoadState('networkidle');
   await request.post('/api/v1/users/me/logout-all', {
     headers: { authorization: `Bearer ${account.token}` },
   });

@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { markFirstPageShown } from '../../src/lib/first-page';
 
 // findBy…/waitFor give a screen 10 s rather than 1 s: the first render of a lazily loaded route is
 // compiled on demand, which on a busy 2-core machine took longer than a second (and once, with the
@@ -14,3 +15,7 @@ afterEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
 });
+
+// Pages are rendered here without the app's router, which says when the first page is on screen: what
+// waits for it (the device store's reads, the sync indicator) starts at once.
+markFirstPageShown();

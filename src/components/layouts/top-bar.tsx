@@ -3,6 +3,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useFirstPageShown } from '../../lib/first-page';
 import { useSession } from '../../lib/session';
 import { HomeIcon, LogoIcon, UserIcon } from '../ui/icons';
 import { LanguageToggle } from './language-toggle';
@@ -21,6 +22,8 @@ export function TopBar() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const signedIn = useSession() !== null;
+  // The indicator reads the outbox (Dexie): it arrives once the first page is on screen.
+  const firstPageShown = useFirstPageShown();
 
   return (
     <header className="border-b-2 border-line bg-surface">
@@ -65,7 +68,13 @@ export function TopBar() {
                   </p>
                 }
               >
-                <SyncIndicator />
+                {firstPageShown ? (
+                  <SyncIndicator />
+                ) : (
+                  <p className="text-base" aria-hidden="true">
+                    &nbsp;
+                  </p>
+                )}
               </Suspense>
             </div>
             <Link

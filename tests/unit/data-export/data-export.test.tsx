@@ -92,7 +92,8 @@ describe('the data export', () => {
     expect(
       await within(section).findByRole('button', { name: 'Préparer mes données' }),
     ).toBeTruthy();
-    expect(net.callsTo('GET /api/v1/users/me/export')).toHaveLength(1);
+    // Asked once the saved query cache has been read back (the first page of a visit waits for it).
+    await waitFor(() => expect(net.callsTo('GET /api/v1/users/me/export')).toHaveLength(1));
     expect(net.unhandled).toEqual([]);
   });
 

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '../../../src/app/router';
 import { Toaster } from '../../../src/components/ui/toaster';
 import { initI18n, loadAllNamespaces, setLanguage } from '../../../src/lib/i18n';
+import { forgetPublicConfig } from '../../../src/lib/public-config';
 import { queryClient } from '../../../src/lib/query-client';
 import { clearSession, startSession, userFromWire, type UserWire } from '../../../src/lib/session';
 import { resetToasts } from '../../../src/lib/toast';
@@ -36,6 +37,7 @@ export async function resetApp(): Promise<void> {
   await loadAllNamespaces();
   clearSession();
   queryClient.clear();
+  forgetPublicConfig();
   resetToasts();
 }
 

@@ -1,8 +1,8 @@
 // POST /login/access-token (form-encoded username + password), then the rest of signing in: load the
 // user, open the session, and decide where to go (onboarding, the remembered address, or home).
-import { useMutation } from '@tanstack/react-query';
 import type { LoginBody, TokenResponse } from '@contract/accounts';
 import { apiRequest } from '../../../lib/api-client';
+import { useAction } from '../../../lib/use-action';
 import { MissingTokenError } from '../../../lib/api-errors';
 import { languageFromTag, setLanguage, storedLanguage } from '../../../lib/i18n';
 import { consumeReturnTo } from '../../../lib/return-to';
@@ -58,9 +58,6 @@ export async function signIn(credentials: Credentials): Promise<string> {
 }
 
 export function useLoginMutation() {
-  return useMutation({
-    mutationFn: signIn,
-    // The login screen shows its own error rules (spec §8 "Login").
-    meta: { globalErrorToast: false },
-  });
+  // The form shows its own error rules (spec §8).
+  return useAction(signIn);
 }

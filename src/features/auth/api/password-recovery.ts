@@ -1,6 +1,6 @@
 // POST /password-recovery/{email}: asks for a reset link by mail.
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useAction } from '../../../lib/use-action';
 
 export async function requestPasswordRecovery(email: string): Promise<void> {
   await apiRequest(`/password-recovery/${encodeURIComponent(email.trim())}`, {
@@ -10,5 +10,6 @@ export async function requestPasswordRecovery(email: string): Promise<void> {
 }
 
 export function usePasswordRecoveryMutation() {
-  return useMutation({ mutationFn: requestPasswordRecovery, meta: { globalErrorToast: false } });
+  // The form shows its own error rules (spec §8).
+  return useAction(requestPasswordRecovery);
 }

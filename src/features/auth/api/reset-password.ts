@@ -1,7 +1,7 @@
 // POST /reset-password {token, new_password}: sets a new password from the mailed link.
-import { useMutation } from '@tanstack/react-query';
 import type { ResetPasswordBody } from '@contract/accounts';
 import { apiRequest } from '../../../lib/api-client';
+import { useAction } from '../../../lib/use-action';
 
 export interface ResetPasswordInput {
   token: string;
@@ -17,5 +17,6 @@ export async function resetPassword({ token, newPassword }: ResetPasswordInput):
 }
 
 export function useResetPasswordMutation() {
-  return useMutation({ mutationFn: resetPassword, meta: { globalErrorToast: false } });
+  // The form shows its own error rules (spec §8).
+  return useAction(resetPassword);
 }

@@ -1,7 +1,7 @@
 // POST /users/signup (payload per spec §3), followed by the automatic login.
-import { useMutation } from '@tanstack/react-query';
 import type { SignupBody } from '@contract/accounts';
 import { apiRequest } from '../../../lib/api-client';
+import { useAction } from '../../../lib/use-action';
 import { getLocaleTag } from '../../../lib/i18n';
 import type { AccountType } from '../../../lib/session';
 import { signIn } from './login';
@@ -55,5 +55,6 @@ export async function signUp(input: SignUpInput): Promise<string> {
 }
 
 export function useSignUpMutation() {
-  return useMutation({ mutationFn: signUp, meta: { globalErrorToast: false } });
+  // The form shows its own error rules (spec §8).
+  return useAction(signUp);
 }

@@ -1,7 +1,7 @@
 // POST /validate-email {token}: confirms the address from the mailed link (single-use token).
-import { useMutation } from '@tanstack/react-query';
 import type { TokenBody } from '@contract/accounts';
 import { apiRequest } from '../../../lib/api-client';
+import { useAction } from '../../../lib/use-action';
 
 export async function validateEmail(token: string): Promise<void> {
   // Sent without the bearer token: an old token on this device must not turn the link into a logout.
@@ -13,5 +13,6 @@ export async function validateEmail(token: string): Promise<void> {
 }
 
 export function useValidateEmailMutation() {
-  return useMutation({ mutationFn: validateEmail, meta: { globalErrorToast: false } });
+  // The form shows its own error rules (spec §8).
+  return useAction(validateEmail);
 }

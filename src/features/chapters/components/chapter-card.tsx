@@ -1,13 +1,13 @@
 // One chapter in the list: its first picture (or the default one), title, author for multi-users
 // accounts, start date, and the consult and delete actions. The title link is stretched over the whole
 // card so a click anywhere opens it, while the buttons stay separate controls above it.
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { getLocaleTag } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { usePendingChapterEdits } from '../../../offline/chapter-edits';
+import { usePendingChapterEdits } from '../../../offline/pending-chapter-edits';
 import { isOnline } from '../../../offline/connectivity';
 import type { Chapter } from '../chapter';
 import { TrashIcon } from '../../../components/ui/icons';
@@ -60,7 +60,11 @@ function formatDate(timestamp: string | null): string | null {
   return new Intl.DateTimeFormat(getLocaleTag(), { dateStyle: 'long' }).format(date);
 }
 
-export function ChapterCard({
+/**
+ * Memoised: the home page draws again as each of its other calls answers (access, books, onboarding), and
+ * ten cards drawn again each time were most of its work on a slow phone.
+ */
+export const ChapterCard = memo(function ChapterCard({
   chapter,
   featured,
   showAuthor,
@@ -147,4 +151,4 @@ export function ChapterCard({
       </div>
     </article>
   );
-}
+});

@@ -26,6 +26,7 @@ import { DeleteChapterDialog } from './delete-chapter-dialog';
 import { BookIcon, PlusIcon } from '../../../components/ui/icons';
 import { PremiumRequiredModal } from './premium-required-modal';
 import { SubscriptionBanner } from './subscription-banner';
+import { whenIdle } from '../../../lib/idle';
 
 export const SUBSCRIPTION_BANNER_DELAY_MS = 3000;
 export const LIST_HEADING_ID = 'chapters-list-heading';
@@ -68,9 +69,12 @@ export function HomePage({ hasOnboardingAnswers, termsDialog }: HomePageProps) {
   const newChapter = useNewChapter();
   useNewChapterRequest(access.isFetched, newChapter.startChapter);
   const [toDelete, setToDelete] = useState<Chapter | null>(null);
-  // The first card's picture is the largest thing on the screen: the others wait for it.
+  // The first card's picture is the largest thing on the screen: the others wait until it is drawn (the
+  // browser's next idle moment after it loaded), so they take neither bandwidth nor time from it.
   const [firstPictureSettled, setFirstPictureSettled] = useState(false);
-  const settleFirstPicture = useCallback(() => setFirstPictureSettled(true), []);
+  const settleFirstPicture = useCallback(() => {
+    whenIdle(() => setFirstPictureSettled(true));
+  }, []);
   const [bannerClosed, setBannerClosed] = useAtom(subscriptionBannerClosedAtom);
   const focusListHeading = useRef(false);
 

@@ -1,8 +1,11 @@
 // Where consented analytics go, read from the public GET /config: the app's own server (embedded) or
 // a PostHog instance. Asked once per visit, and only once the person has accepted measurement.
 import { ApiError } from '../../../lib/api-client';
-import { publicConfigQueryOptions, type PublicConfigWire } from '../../../lib/public-config';
-import { queryClient } from '../../../lib/query-client';
+import {
+  forgetPublicConfig,
+  getPublicConfig,
+  type PublicConfigWire,
+} from '../../../lib/public-config';
 
 /** The part of GET /config this feature reads (servers before analytics existed leave it out). */
 export type AnalyticsConfigWire = Pick<PublicConfigWire, 'analytics'>;
@@ -40,8 +43,7 @@ export function knownAnalyticsDestination(): AnalyticsDestination | null {
  */
 export function getAnalyticsDestination(): Promise<AnalyticsDestination> {
   if (known) return Promise.resolve(known);
-  pending ??= queryClient
-    .fetchQuery(publicConfigQueryOptions())
+  pending ??= getPublicConfig()
     .then(
       (config) => destinationFromConfig(config),
       (error: unknown) => {
@@ -63,5 +65,5 @@ export function getAnalyticsDestination(): Promise<AnalyticsDestination> {
 export function resetAnalyticsDestination(): void {
   known = null;
   pending = null;
-  queryClient.removeQueries({ queryKey: publicConfigQueryOptions().queryKey });
+  forgetPublicConfig();
 }

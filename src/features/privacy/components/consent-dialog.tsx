@@ -5,13 +5,12 @@
 // Its own dialog rather than the shared Modal, whose close button and Escape cannot be turned off.
 // Where the server records visits (PostHog, POSTHOG_SESSION_RECORDING) a box, unticked by default, adds
 // that recording to the acceptance; refusing refuses both.
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
-import { publicConfigQueryOptions } from '../../../lib/public-config';
+import { usePublicConfig } from '../../../lib/public-config';
 import { getLocaleTag } from '../../../lib/i18n';
 import { saveConsent, type ConsentChoice } from '../../../lib/consent';
 import { saveTrackingChoice } from '../api/save-tracking-choice';
@@ -58,7 +57,7 @@ export function ConsentDialog({ current, onClose, onChosen }: ConsentDialogProps
   const dialogRef = useRef<HTMLDivElement>(null);
   useInertSiblings(layerRef);
   // Offered only where the server is set up for it; the choice is asked whatever /config answers.
-  const { data: config } = useQuery(publicConfigQueryOptions());
+  const config = usePublicConfig();
   const recordingOffered = config?.analytics?.session_recording === true;
   const [recording, setRecording] = useState(current?.recording ?? false);
 

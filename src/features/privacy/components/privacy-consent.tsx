@@ -7,8 +7,9 @@ import { useConsentChoice } from '../hooks/use-consent-choice';
 import { useCurrentRoutePath } from '../hooks/use-current-route-path';
 // With the first screen: on a first visit the dialog is what the person reads first (4 kB, less than
 // the round trip a chunk of its own would cost). The analytics client, which keeps or sends nothing
-// without consent, loads once the page is up.
+// without consent, loads once the page is up and the browser idle.
 import { ConsentDialog } from './consent-dialog';
+import { whenIdle } from '../../../lib/idle';
 
 const PAGES_WITHOUT_DIALOG = [/^\/s(\/|$)/, /^\/privacy\/?$/, /^\/terms\/?$/];
 
@@ -28,13 +29,18 @@ export function PrivacyConsent({
   useEffect(() => {
     let stop: (() => void) | null = null;
     let cancelled = false;
-    import('../analytics')
-      .then(({ startAnalytics }) => {
-        if (!cancelled) stop = startAnalytics({ subscribeOnboardingAbandoned });
-      })
-      .catch((error: unknown) => console.error('Analytics failed to start', error));
+    // Once the browser is idle: the first page's code and data come first (the route already seen
+    // is reported when the client starts).
+    const cancelIdle = whenIdle(() => {
+      import('../analytics')
+        .then(({ startAnalytics }) => {
+          if (!cancelled) stop = startAnalytics({ subscribeOnboardingAbandoned });
+        })
+        .catch((error: unknown) => console.error('Analytics failed to start', error));
+    });
     return () => {
       cancelled = true;
+      cancelIdle();
       stop?.();
     };
   }, [subscribeOnboardingAbandoned]);

@@ -1,0 +1,48 @@
+// The person's changes of a chapter still waiting in the outbox, folded into what they last set: shown over
+// the server's copy with a "modification en attente" mark. Apart from ./chapter-edits.ts (which sends them)
+// so that a page can show them without loading the outbox and Dexie first (./device-query.ts).
+import type { OutboxOp } from '../db/db';
+import type { OrderEdit, TextEdit } from './chapter-edits';
+import { useDeviceQuery } from './device-query';
+
+export const CHAPTER_ENTITY = 'chapter';
+
+export interface PendingChapterEdits {
+  title?: string;
+  summary?: string;
+  conv_author?: string;
+  legends: Record<string, string>;
+  imageOrder?: string[];
+  /** How many changes of this chapter wait for the server (for the "modification en attente" mark). */
+  count: number;
+}
+
+/** Folds the waiting ops of a chapter, oldest first, into what the person last set. */
+export function foldPendingEdits(ops: OutboxOp[]): PendingChapterEdits {
+  const pending: PendingChapterEdits = { legends: {}, count: ops.length };
+  for (const op of [...ops].sort((a, b) => a.createdAt - b.createdAt)) {
+    const payload = op.payload as TextEdit | OrderEdit;
+    if (op.field === 'image-order') pending.imageOrder = payload.value as string[];
+    else if (op.field.startsWith('legend:'))
+      pending.legends[op.field.slice('legend:'.length)] = payload.value as string;
+    else if (op.field === 'title' || op.field === 'summary' || op.field === 'conv_author')
+      pending[op.field] = payload.value as string;
+  }
+  return pending;
+}
+
+/** The person's changes of this chapter not yet on the server, to show over the server's copy. */
+export function usePendingChapterEdits(conversationId: string): PendingChapterEdits {
+  return useDeviceQuery(
+    async (db) =>
+      foldPendingEdits(
+        await db.outbox
+          .where('[entity+entityId]')
+          .equals([CHAPTER_ENTITY, conversationId])
+          .filter((op) => op.status !== 'failed')
+          .toArray(),
+      ),
+    [conversationId],
+    { legends: {}, count: 0 },
+  );
+}

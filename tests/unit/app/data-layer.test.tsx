@@ -1,0 +1,66 @@
+// The query layer (src/app/data-layer.tsx), loaded with the pages that read data: queries wait while the
+// copy kept in localStorage is read back, show it, and the copy is read once a visit however often the
+// layer is left (a guest page) and entered again; from then on every change is written back.
+import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the query layer', () => {
+  it('reads the saved copy back once a visit, shows it, and keeps saving', async () => {
+    vi.resetModules();
+    const { QueryClient, useQuery } = await import('@tanstack/react-query');
+    const { persistQueryClientSave } = await import('@tanstack/react-query-persist-client');
+    const { buildId } = await import('../../../src/lib/env');
+    const { queryPersister, queryClient } = await import('../../../src/lib/query-client');
+    const { QueryLayer } = await import('../../../src/app/data-layer');
+
+    // What an earlier visit left: one answer, saved by the same persister.
+    const earlier = new QueryClient();
+    earlier.setQueryData(['probe'], 'Mes histoires (copie)');
+    await persistQueryClientSave({
+      queryClient: earlier,
+      persister: queryPersister,
+      buster: buildId,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const restore = vi.spyOn(queryPersister, 'restoreClient');
+
+    let answer!: (value: string) => void;
+    const queryFn = vi.fn(() => new Promise<string>((resolve) => (answer = resolve)));
+    function Probe() {
+      const { data } = useQuery({ queryKey: ['probe'], queryFn });
+      return <p>{data ?? 'rien'}</p>;
+    }
+
+    const first = render(
+      <QueryLayer>
+        <Probe />
+      </QueryLayer>,
+    );
+    expect(await screen.findByText('Mes histoires (copie)')).toBeTruthy();
+    // The copy is refreshed from the server once read back.
+    await waitFor(() => expect(queryFn).toHaveBeenCalled());
+    answer('Mes histoires');
+    expect(await screen.findByText('Mes histoires')).toBeTruthy();
+    first.unmount();
+
+    render(
+      <QueryLayer>
+        <Probe />
+      </QueryLayer>,
+    );
+    expect(await screen.findByText('Mes histoires')).toBeTruthy();
+    expect(restore).toHaveBeenCalledTimes(1);
+
+    // Saved again after the change (the persister writes at most once a second).
+    await waitFor(
+      () =>
+        expect(window.localStorage.getItem('chapitres.queryCache')).toContain('"Mes histoires"'),
+      { timeout: 3_000 },
+    );
+    queryClient.clear();
+  });
+});
