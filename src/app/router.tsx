@@ -201,13 +201,21 @@ export function createAppRouter() {
   return createBrowserRouter(routes);
 }
 
+type AppRouterInstance = ReturnType<typeof createAppRouter>;
+
 /**
  * `onFirstPage` runs once the first page is on screen (its code loaded, its loaders done) and the
  * browser is idle: what is not needed to show it (the offline layer) then takes neither the network
- * nor the processor from it.
+ * nor the processor from it. `router` is given when it was made before the first render (src/main.tsx).
  */
-export function AppRouter({ onFirstPage }: { onFirstPage?: () => void }) {
-  const [router] = useState(createAppRouter);
+export function AppRouter({
+  onFirstPage,
+  router: given,
+}: {
+  onFirstPage?: () => void;
+  router?: AppRouterInstance;
+}) {
+  const [router] = useState(() => given ?? createAppRouter());
   useEffect(() => {
     let done = false;
     const run = () => {

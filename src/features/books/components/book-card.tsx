@@ -4,9 +4,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { getLocaleTag } from '../../../lib/i18n';
 import type { BookWire } from '../api/types';
 import { EyeIcon, TrashIcon } from '../../../components/ui/icons';
+import { dateFormat } from '../../../lib/intl';
 
 export function bookPath(book: Pick<BookWire, 'id'>): string {
   return `/book/${encodeURIComponent(book.id)}`;
@@ -16,7 +16,7 @@ export function formatBookDate(timestamp: string | null | undefined): string | n
   if (!timestamp) return null;
   const date = new Date(timestamp);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(getLocaleTag(), { dateStyle: 'long' }).format(date);
+  return dateFormat({ dateStyle: 'long' }).format(date);
 }
 
 interface BookCardProps {

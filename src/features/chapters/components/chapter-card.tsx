@@ -5,13 +5,13 @@ import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { getLocaleTag } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { usePendingChapterEdits } from '../../../offline/pending-chapter-edits';
 import { isOnline } from '../../../offline/connectivity';
 import type { Chapter } from '../chapter';
 import { TrashIcon } from '../../../components/ui/icons';
 import { OpenIcon } from './icons';
+import { dateFormat } from '../../../lib/intl';
 
 export const CHAPTER_PLACEHOLDER_IMAGE = '/images/chapter-placeholder.svg';
 
@@ -57,7 +57,7 @@ function formatDate(timestamp: string | null): string | null {
   if (!timestamp) return null;
   const date = new Date(timestamp);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(getLocaleTag(), { dateStyle: 'long' }).format(date);
+  return dateFormat({ dateStyle: 'long' }).format(date);
 }
 
 /**

@@ -5,12 +5,12 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button';
 import { CheckIcon } from '../../../components/ui/icons';
-import { getLocaleTag } from '../../../lib/i18n';
 import type { CompletionItemId, CompletionProgress } from '../completion';
 import { useCompletion } from '../hooks/use-completion';
 import { useElapsed } from '../hooks/use-elapsed';
 import { BookIcon } from '../../../components/ui/icons';
 import { ChatIcon, PagesIcon, StarIcon } from './icons';
+import { numberFormat } from '../../../lib/intl';
 
 export const PROGRESS_SKELETON_MS = 800;
 
@@ -26,7 +26,7 @@ interface CompletionProps {
 }
 
 function formatPercent(percent: number): string {
-  return new Intl.NumberFormat(getLocaleTag(), { style: 'percent' }).format(percent / 100);
+  return numberFormat({ style: 'percent' }).format(percent / 100);
 }
 
 function CompletionFrame({

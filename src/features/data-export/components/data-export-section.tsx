@@ -8,9 +8,9 @@ import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
-import { getLocaleTag } from '../../../lib/i18n';
 import { useConnectivity } from '../../../offline/connectivity';
 import { useDataExport, useRequestDataExport, type DataExportWire } from '../api/data-export';
+import { dateFormat } from '../../../lib/intl';
 
 const CONTENTS = ['chapters', 'transcripts', 'onboarding', 'books'] as const;
 
@@ -18,9 +18,7 @@ const CONTENTS = ['chapters', 'transcripts', 'onboarding', 'books'] as const;
 function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(getLocaleTag(), { dateStyle: 'long', timeStyle: 'short' }).format(
-    date,
-  );
+  return dateFormat({ dateStyle: 'long', timeStyle: 'short' }).format(date);
 }
 
 /** A ready export whose link has passed its expiry date can no longer be downloaded. */

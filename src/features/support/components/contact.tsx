@@ -9,7 +9,6 @@ import { FieldError } from '../../../components/ui/field-message';
 import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
-import { getLocaleTag } from '../../../lib/i18n';
 import { useSessionUser, type User } from '../../../lib/session';
 import { useConnectivity } from '../../../offline/connectivity';
 import { useSupportEmail } from '../api/get-support-config';
@@ -30,6 +29,7 @@ import {
   type ContactError,
   type ContactErrors,
 } from '../contact-validation';
+import { numberFormat } from '../../../lib/intl';
 
 const FIELD_ORDER: ContactField[] = ['name', 'email', 'subject', 'message'];
 
@@ -115,7 +115,7 @@ function ContactForm({ supportEmail }: { supportEmail: string | null }) {
   const [sent, setSent] = useState(false);
 
   const clientErrors: ContactErrors = submitted ? validateContact(values) : {};
-  const number = new Intl.NumberFormat(getLocaleTag());
+  const number = numberFormat();
   const tooLong = values.message.trim().length > CONTACT_LIMITS.message;
 
   useEffect(() => {
