@@ -7,9 +7,9 @@ import { AppShell } from '../components/layouts/app-shell';
 import { AppLoading, RouteError } from '../components/layouts/route-states';
 import { markFirstPageShown } from '../lib/first-page';
 import { loadAllNamespaces } from '../lib/i18n';
+import { whenIdle } from '../lib/idle';
 import type { Crumb, RouteHandle, RouteTitleKey } from '../lib/route-handle';
 import { redirectSignedIn, requireSession } from './guards';
-import { whenIdle } from '../lib/idle';
 
 const home: Crumb = { titleKey: 'homeCrumb', to: '/' };
 const books: Crumb = { titleKey: 'books', to: '/books' };

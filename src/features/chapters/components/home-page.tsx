@@ -9,6 +9,7 @@ import { ListSection, type ListView } from '../../../components/layouts/list-sec
 import { PageHeader } from '../../../components/layouts/page';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
+import { whenIdle } from '../../../lib/idle';
 import { useSessionUser } from '../../../lib/session';
 import { useConnectivity } from '../../../offline/connectivity';
 import { useStoredChapters } from '../../../offline/stored-chapters';
@@ -26,7 +27,6 @@ import { DeleteChapterDialog } from './delete-chapter-dialog';
 import { BookIcon, PlusIcon } from '../../../components/ui/icons';
 import { PremiumRequiredModal } from './premium-required-modal';
 import { SubscriptionBanner } from './subscription-banner';
-import { whenIdle } from '../../../lib/idle';
 
 export const SUBSCRIPTION_BANNER_DELAY_MS = 3000;
 export const LIST_HEADING_ID = 'chapters-list-heading';

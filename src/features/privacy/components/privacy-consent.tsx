@@ -2,6 +2,7 @@
 // choice at the first visit, on every page but the ones the person may want to read first (privacy,
 // terms) and the public story pages (/s/…, server-rendered, never behind this dialog).
 import { useEffect } from 'react';
+import { whenIdle } from '../../../lib/idle';
 import type { SubscribeOnboardingAbandoned } from '../analytics';
 import { useConsentChoice } from '../hooks/use-consent-choice';
 import { useCurrentRoutePath } from '../hooks/use-current-route-path';
@@ -9,7 +10,6 @@ import { useCurrentRoutePath } from '../hooks/use-current-route-path';
 // the round trip a chunk of its own would cost). The analytics client, which keeps or sends nothing
 // without consent, loads once the page is up and the browser idle.
 import { ConsentDialog } from './consent-dialog';
-import { whenIdle } from '../../../lib/idle';
 
 const PAGES_WITHOUT_DIALOG = [/^\/s(\/|$)/, /^\/privacy\/?$/, /^\/terms\/?$/];
 
