@@ -1,6 +1,6 @@
 // Every route of spec §2, each page a lazy module of ./routes (one per URL) so the first load stays
 // small. Titles and breadcrumb trails are declared here, known before a page's code has loaded.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { createBrowserRouter, type Params, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppShell } from '../components/layouts/app-shell';
@@ -201,21 +201,18 @@ export function createAppRouter() {
   return createBrowserRouter(routes);
 }
 
-type AppRouterInstance = ReturnType<typeof createAppRouter>;
-
 /**
  * `onFirstPage` runs once the first page is on screen (its code loaded, its loaders done) and the
  * browser is idle: what is not needed to show it (the offline layer) then takes neither the network
- * nor the processor from it. `router` is given when it was made before the first render (src/main.tsx).
+ * nor the processor from it. The router is made before the first render (src/main.tsx).
  */
 export function AppRouter({
+  router,
   onFirstPage,
-  router: given,
 }: {
+  router: ReturnType<typeof createAppRouter>;
   onFirstPage?: () => void;
-  router?: AppRouterInstance;
 }) {
-  const [router] = useState(() => given ?? createAppRouter());
   useEffect(() => {
     let done = false;
     const run = () => {

@@ -28,10 +28,6 @@ export function afterFirstPage(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-function subscribe(listener: () => void): () => void {
-  return afterFirstPage(listener);
-}
-
 export function useFirstPageShown(): boolean {
-  return useSyncExternalStore(subscribe, isFirstPageShown, isFirstPageShown);
+  return useSyncExternalStore(afterFirstPage, isFirstPageShown, isFirstPageShown);
 }

@@ -14,17 +14,8 @@ import { db, type OutboxOp } from '../db/db';
 import { apiRequest, ApiError } from '../lib/api-client';
 import { queryClient } from '../lib/query-client';
 import { enqueueChange, OutboxConflictError, registerOutboxSender } from './outbox';
-import { storeChapter } from './stored-chapters';
-
 import { CHAPTER_ENTITY } from './pending-chapter-edits';
-
-export { CHAPTER_ENTITY };
-// Read by pages drawn before the device store has loaded (the chapter cards): ./pending-chapter-edits.ts.
-export {
-  foldPendingEdits,
-  usePendingChapterEdits,
-  type PendingChapterEdits,
-} from './pending-chapter-edits';
+import { storeChapter } from './stored-chapters';
 
 export type ChapterTextField = 'title' | 'summary' | 'conv_author';
 

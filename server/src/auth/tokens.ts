@@ -1,5 +1,5 @@
 // Access tokens (JWT HS256 carrying the user id and token version) and single-use link tokens.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -77,4 +77,13 @@ export function newLinkToken(): { token: string; hash: string } {
 
 export function hashLinkToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * The token of a public link kept as a row (a shared story, a book's listening page): derived from the
+ * row's id and the secret, so the link can be shown again while only its hash is stored (`hashLinkToken`).
+ * `purpose` keeps the tokens of two kinds of link apart.
+ */
+export function derivedLinkToken(secret: string, purpose: string, id: string): string {
+  return createHmac('sha256', secret).update(`${purpose}:${id}`).digest('base64url');
 }

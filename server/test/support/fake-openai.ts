@@ -1,6 +1,7 @@
 // A local HTTP server speaking the OpenAI protocol (chat, speech, images, transcriptions), scriptable per test.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 export type FakeEndpoint = 'chat' | 'speech' | 'images' | 'transcriptions';
 
@@ -408,4 +409,36 @@ async function sendBody(
     await sleep(stallBodyMs);
   }
   res.end(body);
+}
+
+/**
+ * One fake server for a test file: started before its tests, its script reset before each, closed after
+ * them. The object reads the running server, so it can be declared at the top of the file.
+ */
+export function useFakeOpenAI(): FakeOpenAI {
+  let server: FakeOpenAI | undefined;
+  const live = (): FakeOpenAI => {
+    if (!server) throw new Error('the fake OpenAI server starts in beforeAll');
+    return server;
+  };
+  beforeAll(async () => {
+    server = await startFakeOpenAI();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  beforeEach(() => live().script.reset());
+  return {
+    get url() {
+      return live().url;
+    },
+    get requests() {
+      return live().requests;
+    },
+    requestsTo: (endpoint) => live().requestsTo(endpoint),
+    get script() {
+      return live().script;
+    },
+    close: () => live().close(),
+  };
 }

@@ -1,7 +1,7 @@
 // The images as the person sees them: the server's (or the device's) copy in position order, with the
 // order and legends they changed on this device and that still wait in the outbox laid over it.
 import type { ChapterImageWire } from '../../lib/conversation-query';
-import type { PendingChapterEdits } from '../../offline/chapter-edits';
+import type { PendingChapterEdits } from '../../offline/pending-chapter-edits';
 
 export interface ManagedImage extends ChapterImageWire {
   /** True while a legend typed on this device waits to be sent. */

@@ -12,13 +12,12 @@ vi.mock('../../../src/lib/api-client', async (importOriginal) => ({
 import { db, type OutboxOp } from '../../../src/db/db';
 import { ApiError } from '../../../src/lib/api-client';
 import {
-  CHAPTER_ENTITY,
-  foldPendingEdits,
   isConflict,
   queueChapterEdit,
   sendChapterEdit,
   type TextEdit,
 } from '../../../src/offline/chapter-edits';
+import { CHAPTER_ENTITY, foldPendingEdits } from '../../../src/offline/pending-chapter-edits';
 import { reportNetworkFailure } from '../../../src/offline/connectivity';
 import { OutboxConflictError } from '../../../src/offline/outbox';
 

@@ -4,8 +4,8 @@
 // a printed code then opens a plain « no longer available » page. The token is derived from the row and
 // the server's secret (HMAC) and only its SHA-256 is stored, as for shared chapters; the sound is served
 // through the page's own address, never by an expiring signed link, since a book is kept for years.
-import { createHash, createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { derivedLinkToken, hashLinkToken } from '../../auth/tokens.ts';
 import type { Config } from '../../config.ts';
 import type { ListenLink } from '../../contract/listening.ts';
 import type { Db } from '../../db/client.ts';
@@ -32,8 +32,6 @@ export interface ListeningPage {
   answers: ListeningAnswer[];
 }
 
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
-
 export class ListeningService {
   constructor(
     private readonly db: Db,
@@ -44,9 +42,7 @@ export class ListeningService {
   ) {}
 
   private tokenOf(linkId: string): string {
-    return createHmac('sha256', this.config.jwtSecret)
-      .update(`listen:${linkId}`)
-      .digest('base64url');
+    return derivedLinkToken(this.config.jwtSecret, 'listen', linkId);
   }
 
   private wire(row: typeof chapterListenLinks.$inferSelect): ListenLink {
@@ -86,7 +82,7 @@ export class ListeningService {
     const id = crypto.randomUUID();
     await this.db
       .insert(chapterListenLinks)
-      .values({ id, conversationId, userId, tokenHash: hash(this.tokenOf(id)) })
+      .values({ id, conversationId, userId, tokenHash: hashLinkToken(this.tokenOf(id)) })
       .onConflictDoNothing();
     // Two books typeset at once: both print the one row that won.
     return this.wire((await this.find(conversationId))!);
@@ -129,7 +125,7 @@ export class ListeningService {
       })
       .from(chapterListenLinks)
       .innerJoin(users, eq(users.id, chapterListenLinks.userId))
-      .where(eq(chapterListenLinks.tokenHash, hash(token.slice(0, 100))))
+      .where(eq(chapterListenLinks.tokenHash, hashLinkToken(token.slice(0, 100))))
       .limit(1);
     return row ?? null;
   }

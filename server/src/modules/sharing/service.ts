@@ -3,8 +3,8 @@
 // stored, so the database alone cannot give a link away; a lookup costs the same whether the token was
 // never valid, revoked, or guessed (one hash, one indexed select).
 import { pickLocale } from '../../i18n/messages.ts';
-import { createHash, createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { derivedLinkToken, hashLinkToken } from '../../auth/tokens.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { chapterShares, users } from '../../db/schema/index.ts';
@@ -38,8 +38,6 @@ export interface PublicRecording {
   durationMs: number | null;
 }
 
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
-
 export class SharingService {
   constructor(
     private readonly db: Db,
@@ -51,9 +49,7 @@ export class SharingService {
   ) {}
 
   private tokenOf(shareId: string): string {
-    return createHmac('sha256', this.config.jwtSecret)
-      .update(`share:${shareId}`)
-      .digest('base64url');
+    return derivedLinkToken(this.config.jwtSecret, 'share', shareId);
   }
 
   private async link(row: typeof chapterShares.$inferSelect): Promise<ShareLink> {
@@ -77,7 +73,7 @@ export class SharingService {
     const id = crypto.randomUUID();
     await this.db
       .insert(chapterShares)
-      .values({ id, conversationId, userId: user.id, tokenHash: hash(this.tokenOf(id)) })
+      .values({ id, conversationId, userId: user.id, tokenHash: hashLinkToken(this.tokenOf(id)) })
       .onConflictDoNothing();
     // Two "share" at once: both answer the one row that won.
     return this.link((await this.find(conversationId))!);
@@ -136,7 +132,7 @@ export class SharingService {
       })
       .from(chapterShares)
       .innerJoin(users, eq(users.id, chapterShares.userId))
-      .where(eq(chapterShares.tokenHash, hash(token.slice(0, 100))))
+      .where(eq(chapterShares.tokenHash, hashLinkToken(token.slice(0, 100))))
       .limit(1);
     return row ?? null;
   }

@@ -1,7 +1,6 @@
 // The OpenAI-compatible interviewer against a local server speaking the protocol: prompt, retries, failures.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeOpenAI } from '../../support/fake-openai.ts';
-import type { FakeOpenAI } from '../../support/fake-openai.ts';
+import { describe, expect, it } from 'vitest';
+import { startFakeOpenAI, useFakeOpenAI } from '../../support/fake-openai.ts';
 import { OpenAIInterviewer, readReply } from '../../../src/providers/interviewer/openai.ts';
 import { createInterviewer } from '../../../src/providers/interviewer/index.ts';
 import { InterviewerUnavailableError } from '../../../src/providers/interviewer/types.ts';
@@ -12,15 +11,7 @@ import {
 } from '../../../src/providers/interviewer/prompt.ts';
 import { assistant, context, profileAnswers, user } from './helpers.ts';
 
-let fake: FakeOpenAI;
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => fake.script.reset());
+const fake = useFakeOpenAI();
 
 function interviewer(options: ConstructorParameters<typeof OpenAIInterviewer>[0] = {}) {
   return new OpenAIInterviewer({

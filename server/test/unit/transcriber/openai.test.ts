@@ -1,6 +1,6 @@
 // The OpenAI-compatible transcriber against a local HTTP server speaking the `/audio/transcriptions`
 // protocol (multipart: file, model, language, response_format).
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { OpenAITranscriber } from '../../../src/providers/transcriber/openai.ts';
 import {
   createTranscriber,
@@ -8,18 +8,10 @@ import {
 } from '../../../src/providers/transcriber/index.ts';
 import { TranscriberUnavailableError } from '../../../src/providers/transcriber/types.ts';
 import { loadConfig } from '../../../src/config.ts';
-import { startFakeOpenAI, type FakeOpenAI } from '../../support/fake-openai.ts';
+import { useFakeOpenAI } from '../../support/fake-openai.ts';
 import { ogg } from '../../support/audio.ts';
 
-let fake: FakeOpenAI;
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => fake.script.reset());
+const fake = useFakeOpenAI();
 
 function transcriber(options: Partial<ConstructorParameters<typeof OpenAITranscriber>[0]> = {}) {
   return new OpenAITranscriber({

@@ -1,7 +1,6 @@
 // The OpenAI-compatible writer against a local server speaking the protocol: prompt, structured output, faithfulness, failures.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeOpenAI } from '../../support/fake-openai.ts';
-import type { FakeOpenAI } from '../../support/fake-openai.ts';
+import { describe, expect, it } from 'vitest';
+import { useFakeOpenAI } from '../../support/fake-openai.ts';
 import { OpenAIWriter, parseJsonObject } from '../../../src/providers/writer/openai.ts';
 import { createWriter } from '../../../src/providers/writer/index.ts';
 import { WriterUnavailableError } from '../../../src/providers/writer/types.ts';
@@ -22,15 +21,7 @@ import {
   user,
 } from './helpers.ts';
 
-let fake: FakeOpenAI;
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => fake.script.reset());
+const fake = useFakeOpenAI();
 
 function writer(options: ConstructorParameters<typeof OpenAIWriter>[0] = {}) {
   return new OpenAIWriter({

@@ -20,7 +20,7 @@ import {
 } from '../../../lib/conversation-query';
 import { useSessionUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { usePendingChapterEdits } from '../../../offline/chapter-edits';
+import { usePendingChapterEdits } from '../../../offline/pending-chapter-edits';
 import { useConnectivity } from '../../../offline/connectivity';
 import { useStoredChapter } from '../../../offline/stored-chapters';
 import { readDraft } from '../../../offline/use-draft';

@@ -4,7 +4,10 @@
 import { useEffect, useRef } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useConversation } from '../../../lib/conversation-query';
-import { usePendingChapterEdits, type PendingChapterEdits } from '../../../offline/chapter-edits';
+import {
+  usePendingChapterEdits,
+  type PendingChapterEdits,
+} from '../../../offline/pending-chapter-edits';
 import { useConnectivity } from '../../../offline/connectivity';
 import { useStoredChapter } from '../../../offline/stored-chapters';
 import { displayedImages, type ManagedImage } from '../order';
