@@ -136,6 +136,8 @@ async function fill() {
   });
   expect(complete.statusCode).toBe(303);
   await app.services.premium.createGiftCodes(3, 12, new Date(Date.now() + 86400_000));
+  // The payment receipt is a queued mail: it lands in the mailbox before the snapshot, not during it.
+  await app.services.queue.drain(60_000);
   return { jeanne, chapters };
 }
 
