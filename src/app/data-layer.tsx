@@ -32,12 +32,21 @@ export const persistOptions: PersistQueryClientOptions = {
 let restoring: Promise<void> | null = null;
 let restored = false;
 
-/** Reads the copy back (then refreshes what it held) and starts keeping it; once per visit. */
+/**
+ * Reads the copy back (then refreshes what it held) and starts keeping it; once per visit. Only what
+ * came from the copy is asked again: an answer already fetched in this visit (the home page's loader
+ * asks for the chapter list before this layer's code has even loaded) or on its way is as fresh as
+ * it gets, and asking again would fetch, draw and copy to the device the same list twice.
+ */
 function restoreOnce(): Promise<void> {
   restoring ??= persistQueryClientRestore(persistOptions)
     .then(async () => {
       await queryClient.resumePausedMutations();
-      await queryClient.invalidateQueries();
+      const visitStart = performance.timeOrigin;
+      await queryClient.invalidateQueries({
+        predicate: (query) =>
+          query.state.fetchStatus !== 'fetching' && query.state.dataUpdatedAt < visitStart,
+      });
     })
     .catch((error: unknown) => console.error('The saved query cache could not be read', error))
     .finally(() => {

@@ -19,12 +19,15 @@ describe('the query layer', () => {
 
     // What an earlier visit left: one answer, saved by the same persister.
     const earlier = new QueryClient();
+    // Saved before this page was opened.
+    vi.spyOn(Date, 'now').mockReturnValue(performance.timeOrigin - 60_000);
     earlier.setQueryData(['probe'], 'Mes histoires (copie)');
     await persistQueryClientSave({
       queryClient: earlier,
       persister: queryPersister,
       buster: buildId,
     });
+    vi.mocked(Date.now).mockRestore();
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     const restore = vi.spyOn(queryPersister, 'restoreClient');
 
@@ -61,6 +64,50 @@ describe('the query layer', () => {
         expect(window.localStorage.getItem('chapitres.queryCache')).toContain('"Mes histoires"'),
       { timeout: 3_000 },
     );
+    queryClient.clear();
+  });
+
+  it('asks again only for what came from the copy, not what this visit already fetched', async () => {
+    vi.resetModules();
+    const { QueryClient, useQuery } = await import('@tanstack/react-query');
+    const { persistQueryClientSave } = await import('@tanstack/react-query-persist-client');
+    const { buildId } = await import('../../../src/lib/env');
+    const { queryPersister, queryClient } = await import('../../../src/lib/query-client');
+    const { QueryLayer } = await import('../../../src/app/data-layer');
+
+    // Saved by an earlier visit: before this page was opened.
+    vi.spyOn(Date, 'now').mockReturnValue(performance.timeOrigin - 60_000);
+    const earlier = new QueryClient();
+    earlier.setQueryData(['saved'], 'copie');
+    earlier.setQueryData(['list'], 'liste (copie)');
+    await persistQueryClientSave({
+      queryClient: earlier,
+      persister: queryPersister,
+      buster: buildId,
+    });
+    vi.mocked(Date.now).mockRestore();
+
+    // The home page's loader fetched the list before the layer's code loaded.
+    const listFn = vi.fn(async () => 'liste');
+    await queryClient.prefetchQuery({ queryKey: ['list'], queryFn: listFn });
+    const savedFn = vi.fn(async () => 'frais');
+    function Probe() {
+      const list = useQuery({ queryKey: ['list'], queryFn: listFn, staleTime: Infinity });
+      const saved = useQuery({ queryKey: ['saved'], queryFn: savedFn, staleTime: Infinity });
+      return (
+        <p>
+          {list.data} / {saved.data}
+        </p>
+      );
+    }
+    render(
+      <QueryLayer>
+        <Probe />
+      </QueryLayer>,
+    );
+    expect(await screen.findByText('liste / frais')).toBeTruthy();
+    expect(savedFn).toHaveBeenCalledTimes(1);
+    expect(listFn).toHaveBeenCalledTimes(1);
     queryClient.clear();
   });
 });
