@@ -7,6 +7,11 @@ import type { ChapitresDb } from '../db/db';
 import { useFirstPageShown } from '../lib/first-page';
 import { useConnectivity } from './connectivity';
 
+export interface DeviceQueryOptions {
+  /** false: no read (the answer stays what it last was, or `initial`). */
+  enabled?: boolean;
+}
+
 export function useDeviceQuery<T>(
   read: (db: ChapitresDb) => Promise<T>,
   deps: readonly unknown[],
@@ -15,16 +20,24 @@ export function useDeviceQuery<T>(
   read: (db: ChapitresDb) => Promise<T>,
   deps: readonly unknown[],
   initial: T,
+  options?: DeviceQueryOptions,
 ): T;
 export function useDeviceQuery<T>(
   read: (db: ChapitresDb) => Promise<T>,
   deps: readonly unknown[],
+  initial: undefined,
+  options?: DeviceQueryOptions,
+): T | undefined;
+export function useDeviceQuery<T>(
+  read: (db: ChapitresDb) => Promise<T>,
+  deps: readonly unknown[],
   initial?: T,
+  { enabled = true }: DeviceQueryOptions = {},
 ): T | undefined {
   const [answer, setAnswer] = useState<{ value: T } | null>(null);
   const firstPageShown = useFirstPageShown();
   const { online } = useConnectivity();
-  const start = firstPageShown || !online;
+  const start = enabled && (firstPageShown || !online);
   useEffect(() => {
     if (!start) return;
     let live = true;

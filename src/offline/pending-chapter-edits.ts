@@ -31,6 +31,35 @@ export function foldPendingEdits(ops: OutboxOp[]): PendingChapterEdits {
   return pending;
 }
 
+/** A chapter with no waiting change (one shared object, so that memoised cards are not drawn again). */
+export const NO_PENDING_EDITS: PendingChapterEdits = Object.freeze({
+  legends: Object.freeze({}),
+  count: 0,
+});
+
+const NO_CHAPTER_EDITS: ReadonlyMap<string, PendingChapterEdits> = new Map();
+
+/**
+ * The waiting changes of every chapter, by chapter: one live read of the device store for a whole list
+ * (a read per card was ten on the home page, each drawing its card again when it answered).
+ */
+export function usePendingEditsByChapter(): ReadonlyMap<string, PendingChapterEdits> {
+  return useDeviceQuery(
+    async (db) => {
+      const ops = await db.outbox
+        .where('[entity+entityId]')
+        .between([CHAPTER_ENTITY, ''], [CHAPTER_ENTITY, '\uffff'])
+        .filter((op) => op.status !== 'failed')
+        .toArray();
+      const byChapter = new Map<string, OutboxOp[]>();
+      for (const op of ops) byChapter.set(op.entityId, [...(byChapter.get(op.entityId) ?? []), op]);
+      return new Map([...byChapter].map(([id, chapterOps]) => [id, foldPendingEdits(chapterOps)]));
+    },
+    [],
+    NO_CHAPTER_EDITS,
+  );
+}
+
 /** The person's changes of this chapter not yet on the server, to show over the server's copy. */
 export function usePendingChapterEdits(conversationId: string): PendingChapterEdits {
   return useDeviceQuery(

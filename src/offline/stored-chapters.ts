@@ -17,6 +17,7 @@ export interface ConversationLike {
         id: string;
         url: string;
         thumbnail_url?: string;
+        display_url?: string;
         legend?: string | null;
         position: number;
       }[]
@@ -43,6 +44,7 @@ function toStoredChapter(
         id: image.id,
         url: image.url,
         ...(image.thumbnail_url ? { thumbnail_url: image.thumbnail_url } : {}),
+        ...(image.display_url ? { display_url: image.display_url } : {}),
         legend: image.legend ?? null,
         position: image.position,
       }))
@@ -100,9 +102,20 @@ export async function forgetStoredChapter(id: string): Promise<void> {
   await db.chapters.delete(id);
 }
 
-/** Stored chapters, newest change first; undefined while loading. */
-export function useStoredChapters(): StoredChapter[] | undefined {
-  return useDeviceQuery((db) => db.chapters.orderBy('updated_at').reverse().toArray(), []);
+/**
+ * Stored chapters, newest change first; undefined while loading, and not read at all while `enabled` is
+ * false (a page showing the server's list has no use for the copy: reading it cost a slow phone as much
+ * as drawing the list).
+ */
+export function useStoredChapters({ enabled = true } = {}): StoredChapter[] | undefined {
+  return useDeviceQuery(
+    (db) => db.chapters.orderBy('updated_at').reverse().toArray(),
+    [],
+    undefined,
+    {
+      enabled,
+    },
+  );
 }
 
 export function useStoredChapter(id: string): StoredChapter | null | undefined {

@@ -24,6 +24,11 @@ export const ConversationImage = Type.Object({
    * the app, whose copies stored on the device before it existed lack it.
    */
   thumbnail_url: Type.Optional(Type.String()),
+  /**
+   * The same picture at most 1200 px, as WebP, for the cards shown at a phone's width. Pictures stored
+   * before it existed have no such file: the app then falls back to `url`. Optional as above.
+   */
+  display_url: Type.Optional(Type.String()),
   legend: NullableString,
   position: Type.Integer({ minimum: 1 }),
 });

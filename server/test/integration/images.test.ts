@@ -167,8 +167,8 @@ function filesOf(userId: string): string[] {
     .sort();
 }
 
-/** The image itself, its thumbnail and its print rendition (books). */
-const FILES_PER_IMAGE = 4;
+/** The image itself, its thumbnail, its print and screen renditions (books) and its display one (cards). */
+const FILES_PER_IMAGE = 5;
 const imageFilesOf = (userId: string) => filesOf(userId).filter((key) => key.includes('/images/'));
 
 async function fiveImages(user: TestUser, chapterId: string): Promise<string[]> {
@@ -220,13 +220,23 @@ describe('uploading an image to a chapter', () => {
     expect(Math.max(thumb.width, thumb.height)).toBe(400);
     expect(thumb.exif).toBeUndefined();
 
+    // The display rendition the home page's cards load: WebP, no metadata, never enlarged.
+    const display = await fetchFile(image.display_url);
+    expect(display.statusCode).toBe(200);
+    expect(display.headers['content-type']).toBe('image/webp');
+    const shown = await sharp(display.rawPayload).metadata();
+    expect(shown).toMatchObject({ format: 'webp', width: 600, height: 400 });
+    expect(shown.exif).toBeUndefined();
+    expect(display.rawPayload.includes('Jeanne Martin')).toBe(false);
+
     const listed = await chapter(user, chapterId);
-    // The chapter's images carry their thumbnail too (the home page's small cards load that).
+    // The chapter's images carry their thumbnail and display renditions too (the home page's cards).
     expect(listed.images).toEqual([
       {
         id: image.id,
         url: image.url,
         thumbnail_url: image.thumbnail_url,
+        display_url: image.display_url,
         legend: 'La maison',
         position: 1,
       },
@@ -813,8 +823,8 @@ describe('generated pictures', () => {
   });
 });
 
-describe('the print and screen renditions', () => {
-  it('keeps a baseline JPEG of at most 1600 px, oriented and without metadata, and one of 500 px beside each picture', async () => {
+describe('the print, screen and display renditions', () => {
+  it('keeps a baseline JPEG of at most 1600 px, oriented and without metadata, one of 500 px and a WebP of 1200 px beside each picture', async () => {
     const user = await createUser(ctx.app);
     const chapterId = await newChapter(user);
     const big = await solid(4000, 3000).png().toBuffer();
@@ -832,6 +842,19 @@ describe('the print and screen renditions', () => {
     const screen = imageFilesOf(user.id).find((key) => key.endsWith('.screen.jpg'))!;
     const screenMeta = await sharp((await ctx.app.services.storage.get(screen))!.bytes).metadata();
     expect(screenMeta).toMatchObject({ format: 'jpeg', width: 500, height: 375 });
+    // And a display rendition of at most 1200 px, for the app's cards: far lighter than the picture.
+    const display = imageFilesOf(user.id).find((key) => key.endsWith('.display.webp'))!;
+    const displayBytes = (await ctx.app.services.storage.get(display))!.bytes;
+    expect(await sharp(displayBytes).metadata()).toMatchObject({
+      format: 'webp',
+      width: 1200,
+      height: 900,
+    });
+    const original = imageFilesOf(user.id).find((key) => /\/[0-9a-f-]{36}\.png$/.test(key))!;
+    expect(displayBytes.length).toBeLessThan(
+      (await ctx.app.services.storage.get(original))!.bytes.length,
+    );
+    expect(response.json().display_url).toContain('.display.webp?');
     // Deleting the picture deletes its renditions.
     await ctx.app.inject({
       method: 'DELETE',

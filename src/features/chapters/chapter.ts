@@ -10,6 +10,8 @@ export interface Chapter {
   imageURL: string | null;
   /** The same picture's 400 px rendition, when known: cards that show it small load that. */
   thumbnailURL: string | null;
+  /** Its 1200 px WebP rendition, when known: what the cards load rather than the picture itself. */
+  displayURL: string | null;
   keywords: string[];
   creationTimestamp: string | null;
   lastModifiedTimestamp: string;
@@ -30,6 +32,7 @@ export function chapterFromWire(wire: ConversationWire): Chapter {
     title: wire.title_infos?.title?.trim() || null,
     imageURL: images[0]?.url ?? null,
     thumbnailURL: images[0]?.thumbnail_url ?? null,
+    displayURL: images[0]?.display_url ?? null,
     keywords: wire.keywords_infos?.keywords ?? [],
     creationTimestamp: wire.created_at ?? null,
     lastModifiedTimestamp: wire.updated_at,
@@ -47,6 +50,7 @@ export function chapterFromStored(stored: StoredChapter): Chapter {
     title: stored.title?.trim() || null,
     imageURL: images[0]?.url ?? null,
     thumbnailURL: images[0]?.thumbnail_url ?? null,
+    displayURL: images[0]?.display_url ?? null,
     keywords: stored.keywords,
     creationTimestamp: stored.created_at,
     lastModifiedTimestamp: stored.updated_at,

@@ -1,6 +1,6 @@
 // Money and dates as people read them in the interface language ("14,00 €", "15 mars 2026").
 import { CURRENCY } from './api/types';
-import { dateFormat, numberFormat } from '../../lib/intl';
+import { formatLongDate, numberFormat } from '../../lib/intl';
 
 export function formatMoney(cents: number, currency: string = CURRENCY): string {
   return numberFormat({ style: 'currency', currency }).format(cents / 100);
@@ -8,7 +8,5 @@ export function formatMoney(cents: number, currency: string = CURRENCY): string 
 
 /** A long date; an unreadable value gives '' so that a sentence never shows "Invalid Date". */
 export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return dateFormat({ dateStyle: 'long' }).format(date);
+  return formatLongDate(iso) ?? '';
 }

@@ -164,8 +164,8 @@ describe('the list', () => {
     await waitFor(async () => expect(await db.chapters.count()).toBe(2));
   });
 
-  it('offers the small cards their thumbnail, the first card its picture, and falls back when one fails', async () => {
-    const withPicture = (title: string, n: number) =>
+  it('offers the cards their renditions (display, thumbnail), and falls back when one fails', async () => {
+    const withPicture = (title: string, n: number, display = true) =>
       conversation({
         title,
         images: [
@@ -173,26 +173,39 @@ describe('the list', () => {
             id: `i${n}`,
             url: `/files/${n}.png`,
             thumbnail_url: `/files/${n}.thumb.png`,
+            ...(display ? { display_url: `/files/${n}.display.webp` } : {}),
             legend: null,
             position: 1,
           },
         ],
       });
-    homeServer({ conversations: [withPicture('Lyon', 1), withPicture('Marseille', 2)] });
+    homeServer({
+      conversations: [
+        withPicture('Lyon', 1),
+        withPicture('Marseille', 2),
+        withPicture('Nantes', 3, false),
+      ],
+    });
     renderApp('/');
     const cards = await screen.findAllByRole('article');
-    const [featured, small] = cards.map((c) => c.querySelector('img')!);
-    expect(featured.getAttribute('src')).toBe('/files/1.png');
+    const [featured, small, older] = cards.map((c) => c.querySelector('img')!);
+    // The first card, shown large, loads the 1200 px WebP rather than the picture itself.
+    expect(featured.getAttribute('src')).toBe('/files/1.display.webp');
     expect(featured.getAttribute('srcset')).toBeNull();
     expect(featured.getAttribute('fetchpriority')).toBe('high');
-    expect(small.getAttribute('src')).toBeNull();
-    // A first picture that fails lets the others load too.
+    // An older picture without that rendition (or one not cached offline): the picture itself.
     fireEvent.error(featured);
-    await waitFor(() =>
-      expect(small.getAttribute('srcset')).toBe('/files/2.thumb.png 400w, /files/2.png 1200w'),
+    await waitFor(() => expect(featured.getAttribute('src')).toBe('/files/1.png'));
+    fireEvent.load(featured);
+    await waitFor(() => expect(small.getAttribute('srcset')).not.toBeNull());
+    expect(small.getAttribute('srcset')).toBe(
+      '/files/2.thumb.png 400w, /files/2.display.webp 1200w',
     );
+    expect(small.getAttribute('src')).toBe('/files/2.display.webp');
     expect(small.getAttribute('sizes')).toContain('100vw');
-    // Offline, a thumbnail never shown before is not cached: the picture itself is tried next.
+    // A copy of the list from before the display rendition offers the picture beside the thumbnail.
+    expect(older.getAttribute('srcset')).toBe('/files/3.thumb.png 400w, /files/3.png 1200w');
+    // Offline, a rendition never shown before is not cached: the picture itself is tried next.
     fireEvent.error(small);
     await waitFor(() => expect(small.getAttribute('srcset')).toBeNull());
     expect(small.getAttribute('src')).toBe('/files/2.png');

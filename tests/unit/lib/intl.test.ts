@@ -1,7 +1,7 @@
 // Intl formatters (src/lib/intl.ts): one per language and options, reused, in the page's language.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n, setLanguage } from '../../../src/lib/i18n';
-import { dateFormat, numberFormat } from '../../../src/lib/intl';
+import { dateFormat, formatLongDate, formatPercent, numberFormat } from '../../../src/lib/intl';
 
 beforeAll(async () => {
   await initI18n();
@@ -22,5 +22,26 @@ describe('formatters', () => {
     expect(english.format(new Date(Date.UTC(1941, 2, 14, 12)))).toBe('March 14, 1941');
     await setLanguage('fr', { remember: false });
     expect(dateFormat({ dateStyle: 'long' })).toBe(long);
+  });
+
+  it('write long dates and percentages from the catalogue as Intl would, without building one', async () => {
+    const days = [new Date(1941, 2, 1, 12), new Date(1999, 11, 31, 23, 59), new Date(2026, 6, 14)];
+    for (const language of ['fr', 'en'] as const) {
+      await setLanguage(language, { remember: false });
+      const long = dateFormat({ dateStyle: 'long' });
+      for (const day of days) {
+        expect(formatLongDate(day)).toBe(long.format(day));
+        expect(formatLongDate(day.toISOString())).toBe(long.format(day));
+      }
+      for (const percent of [0, 7, 40, 100])
+        expect(formatPercent(percent)).toBe(
+          numberFormat({ style: 'percent' }).format(percent / 100),
+        );
+    }
+    expect(formatPercent(66.6)).toBe('67%');
+    await setLanguage('fr', { remember: false });
+    expect(formatLongDate(new Date(1941, 2, 1))).toBe('1 mars 1941');
+    expect(formatLongDate('pas une date')).toBeNull();
+    expect(formatLongDate(null)).toBeNull();
   });
 });

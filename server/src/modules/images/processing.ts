@@ -22,6 +22,12 @@ export const PRINT_SIDE = 1600;
  * is 489 px. Made once at upload from the print rendition, as a book would make it.
  */
 export const SCREEN_SIDE = 500;
+/**
+ * Long side of the display rendition the app's cards show (WebP): the first card of the home page spans a
+ * phone's width (about 1,000 px at its density) and three fifths of a tablet's. A drawn picture of
+ * 1536 × 1024 is a PNG of 1–3 MB; this one is a few dozen kB.
+ */
+export const DISPLAY_SIDE = 1200;
 /** Decoding pipelines running at once in this process; the others wait their turn. */
 const PIPELINES = 2;
 
@@ -41,6 +47,8 @@ export interface ProcessedImage {
   print: Buffer;
   /** JPEG, at most SCREEN_SIDE px, resized from `print` (the books' screen PDF). */
   screen: Buffer;
+  /** WebP, at most DISPLAY_SIDE px, transparency kept (the app's cards). */
+  display: Buffer;
   width: number;
   height: number;
 }
@@ -152,6 +160,19 @@ export async function processImage(
         .flatten({ background: '#ffffff' })
         .jpeg({ quality: 88, chromaSubsampling: '4:4:4' })
         .toBuffer();
+      const display = await (
+        format === 'png'
+          ? sharp(image)
+          : sharp(bytes, { limitInputPixels: maxPixels, failOn: 'truncated' }).rotate()
+      )
+        .resize({
+          width: DISPLAY_SIDE,
+          height: DISPLAY_SIDE,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .webp({ quality: 80 })
+        .toBuffer();
       const screen = await sharp(print)
         .resize({
           width: SCREEN_SIDE,
@@ -168,6 +189,7 @@ export async function processImage(
         thumbnail,
         print,
         screen,
+        display,
         width: info.width,
         height: info.height,
       };

@@ -45,6 +45,11 @@ export function screenKeyOf(key: string): string {
   return key.replace(/\.[a-z]+$/, '.screen.jpg');
 }
 
+/** Where the display rendition (WebP, at most 1200 px: the app's cards) of the image under `key` is. */
+export function displayKeyOf(key: string): string {
+  return key.replace(/\.[a-z]+$/, '.display.webp');
+}
+
 /**
  * A stored picture with its bytes: its print rendition (baseline JPEG, at most 1600 px) when `printReady`,
  * else the re-encoded original (at most 3000 px); and its screen rendition (at most 500 px) when it has one.
@@ -114,6 +119,7 @@ export class ImagesService {
         id: row.id,
         url: await this.storage.signedUrl(row.key),
         thumbnail_url: await this.storage.signedUrl(row.thumbKey),
+        display_url: await this.storage.signedUrl(displayKeyOf(row.key)),
         legend: row.legend,
         position: row.position!,
       });
@@ -356,6 +362,7 @@ export class ImagesService {
       await this.storage.put(image.thumbKey, processed.thumbnail, processed.contentType);
       await this.storage.put(printKeyOf(image.key), processed.print, 'image/jpeg');
       await this.storage.put(screenKeyOf(image.key), processed.screen, 'image/jpeg');
+      await this.storage.put(displayKeyOf(image.key), processed.display, 'image/webp');
     } catch (error) {
       await this.discardFiles(image);
       throw error;
@@ -369,6 +376,7 @@ export class ImagesService {
       this.storage.delete(image.thumbKey),
       this.storage.delete(printKeyOf(image.key)),
       this.storage.delete(screenKeyOf(image.key)),
+      this.storage.delete(displayKeyOf(image.key)),
     ]);
   }
 
@@ -378,6 +386,7 @@ export class ImagesService {
       this.storage.delete(image.thumbKey),
       this.storage.delete(printKeyOf(image.key)),
       this.storage.delete(screenKeyOf(image.key)),
+      this.storage.delete(displayKeyOf(image.key)),
     ]);
   }
 
@@ -386,6 +395,7 @@ export class ImagesService {
       id: row.id,
       url: await this.storage.signedUrl(row.key),
       thumbnail_url: await this.storage.signedUrl(row.thumbKey),
+      display_url: await this.storage.signedUrl(displayKeyOf(row.key)),
       legend: row.legend,
       position: row.position!,
     };

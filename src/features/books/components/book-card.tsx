@@ -6,17 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import type { BookWire } from '../api/types';
 import { EyeIcon, TrashIcon } from '../../../components/ui/icons';
-import { dateFormat } from '../../../lib/intl';
+import { formatLongDate } from '../../../lib/intl';
 
 export function bookPath(book: Pick<BookWire, 'id'>): string {
   return `/book/${encodeURIComponent(book.id)}`;
-}
-
-export function formatBookDate(timestamp: string | null | undefined): string | null {
-  if (!timestamp) return null;
-  const date = new Date(timestamp);
-  if (Number.isNaN(date.getTime())) return null;
-  return dateFormat({ dateStyle: 'long' }).format(date);
 }
 
 interface BookCardProps {
@@ -44,7 +37,7 @@ export function BookCard({ book, onDelete }: BookCardProps) {
   const [coverFailed, setCoverFailed] = useState(false);
   const done = book.generation_status === 'success';
   const ongoing = book.generation_status === 'ongoing';
-  const date = done ? formatBookDate(book.created_at) : null;
+  const date = done ? formatLongDate(book.created_at) : null;
   const cover = done && book.url_cover_preview && !coverFailed ? book.url_cover_preview : null;
 
   return (

@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { toast } from '../../../lib/toast';
-import { usePendingChapterEdits } from '../../../offline/pending-chapter-edits';
+import type { PendingChapterEdits } from '../../../offline/pending-chapter-edits';
 import { isOnline } from '../../../offline/connectivity';
 import type { Chapter } from '../chapter';
 import { TrashIcon } from '../../../components/ui/icons';
 import { OpenIcon } from './icons';
-import { dateFormat } from '../../../lib/intl';
+import { formatLongDate } from '../../../lib/intl';
 
 export const CHAPTER_PLACEHOLDER_IMAGE = '/images/chapter-placeholder.svg';
 
@@ -20,6 +20,8 @@ interface ChapterCardProps {
   /** The first card is full width and larger. */
   featured: boolean;
   showAuthor: boolean;
+  /** This device's waiting corrections: shown at once, with a mark until the server has them. */
+  pending: PendingChapterEdits;
   onDelete: (chapter: Chapter) => void;
   /** True until the first card's picture is shown: the others then take no bandwidth from it. */
   deferPicture?: boolean;
@@ -31,33 +33,30 @@ interface ChapterCardProps {
 type ImageStage = 'chosen' | 'full' | 'placeholder';
 
 /**
- * The smaller cards (a third or half of the width from tablets up, 10 rem tall) offer the 400 px
- * rendition beside the picture, and the browser takes what the card's width and the screen's density
- * need; the first card, shown large, always takes the picture itself.
+ * Cards load the picture's 1200 px WebP rendition, not the picture itself (a drawn picture is a PNG of
+ * 1–3 MB). The smaller cards (a third or half of the width from tablets up, 10 rem tall) offer the 400 px
+ * rendition beside it, and the browser takes what the card's width and the screen's density need. A
+ * rendition that fails (pictures stored before it existed, or never seen here while offline) gives way to
+ * the picture itself.
  */
 function cardPicture(
-  chapter: Pick<Chapter, 'imageURL' | 'thumbnailURL'>,
+  chapter: Pick<Chapter, 'imageURL' | 'thumbnailURL' | 'displayURL'>,
   featured: boolean,
   stage: ImageStage,
 ): { src: string; srcSet?: string; sizes?: string } {
   if (!chapter.imageURL || stage === 'placeholder') return { src: CHAPTER_PLACEHOLDER_IMAGE };
-  if (featured || !chapter.thumbnailURL || stage === 'full') return { src: chapter.imageURL };
+  if (stage === 'full') return { src: chapter.imageURL };
+  const large = chapter.displayURL ?? chapter.imageURL;
+  if (featured || !chapter.thumbnailURL) return { src: large };
   return {
-    src: chapter.imageURL,
-    srcSet: `${chapter.thumbnailURL} 400w, ${chapter.imageURL} 1200w`,
+    src: large,
+    srcSet: `${chapter.thumbnailURL} 400w, ${large} 1200w`,
     sizes: '(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 100vw',
   };
 }
 
 export function chapterPath(chapter: Pick<Chapter, 'conversationID'>): string {
   return `/conversations/${encodeURIComponent(chapter.conversationID)}`;
-}
-
-function formatDate(timestamp: string | null): string | null {
-  if (!timestamp) return null;
-  const date = new Date(timestamp);
-  if (Number.isNaN(date.getTime())) return null;
-  return dateFormat({ dateStyle: 'long' }).format(date);
 }
 
 /**
@@ -68,6 +67,7 @@ export const ChapterCard = memo(function ChapterCard({
   chapter,
   featured,
   showAuthor,
+  pending,
   onDelete,
   deferPicture = false,
   onPictureSettled,
@@ -75,10 +75,8 @@ export const ChapterCard = memo(function ChapterCard({
   const { t } = useTranslation('chapters');
   const titleId = useId();
   const [imageStage, setImageStage] = useState<ImageStage>('chosen');
-  // This device's waiting corrections show at once, with a mark until the server has them.
-  const pending = usePendingChapterEdits(chapter.conversationID);
   const title = pending.title || chapter.title || t('card.untitled');
-  const date = formatDate(chapter.creationTimestamp);
+  const date = formatLongDate(chapter.creationTimestamp);
   const picture = cardPicture(chapter, featured, imageStage);
 
   return (
@@ -101,8 +99,9 @@ export const ChapterCard = memo(function ChapterCard({
         onError={() => {
           onPictureSettled?.();
           if (picture.src === CHAPTER_PLACEHOLDER_IMAGE) return;
-          // The small rendition may be missing offline (never shown here before): try the picture itself.
-          if (picture.srcSet) {
+          // A rendition may be missing (an older picture, or offline and never shown here): try the
+          // picture itself.
+          if (imageStage === 'chosen' && (picture.srcSet || picture.src !== chapter.imageURL)) {
             setImageStage('full');
             return;
           }

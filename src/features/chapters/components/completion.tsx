@@ -10,7 +10,7 @@ import { useCompletion } from '../hooks/use-completion';
 import { useElapsed } from '../hooks/use-elapsed';
 import { BookIcon } from '../../../components/ui/icons';
 import { ChatIcon, PagesIcon, StarIcon } from './icons';
-import { numberFormat } from '../../../lib/intl';
+import { formatPercent } from '../../../lib/intl';
 
 export const PROGRESS_SKELETON_MS = 800;
 
@@ -23,10 +23,6 @@ const itemIcons: Record<CompletionItemId, typeof BookIcon> = {
 interface CompletionProps {
   /** From the onboarding answers; undefined while they load. */
   hasOnboardingAnswers: boolean | undefined;
-}
-
-function formatPercent(percent: number): string {
-  return numberFormat({ style: 'percent' }).format(percent / 100);
 }
 
 function CompletionFrame({

@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api-client';
 import { whenIdle } from '../../../lib/idle';
 import { useSessionUser } from '../../../lib/session';
 import { useConnectivity } from '../../../offline/connectivity';
+import { NO_PENDING_EDITS, usePendingEditsByChapter } from '../../../offline/pending-chapter-edits';
 import { useStoredChapters } from '../../../offline/stored-chapters';
 import { showsSubscriptionBanner } from '../access-rules';
 import { useAccessStatus } from '../api/get-access-status';
@@ -64,7 +65,9 @@ export function HomePage({ hasOnboardingAnswers, termsDialog }: HomePageProps) {
   const user = useSessionUser();
   const { online } = useConnectivity();
   const conversations = useConversations();
-  const stored = useStoredChapters();
+  // The device's copy of the list is the page only when the server's cannot be had.
+  const stored = useStoredChapters({ enabled: !conversations.data });
+  const pendingEdits = usePendingEditsByChapter();
   const access = useAccessStatus();
   const newChapter = useNewChapter();
   useNewChapterRequest(access.isFetched, newChapter.startChapter);
@@ -186,6 +189,7 @@ export function HomePage({ hasOnboardingAnswers, termsDialog }: HomePageProps) {
                 chapter={chapter}
                 featured={index === 0}
                 showAuthor={multiUsers}
+                pending={pendingEdits.get(chapter.conversationID) ?? NO_PENDING_EDITS}
                 onDelete={setToDelete}
                 deferPicture={index > 0 && !firstPictureSettled}
                 onPictureSettled={index === 0 ? settleFirstPicture : undefined}

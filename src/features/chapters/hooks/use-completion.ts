@@ -19,7 +19,7 @@ export interface Completion {
 export function useCompletion(hasOnboardingAnswers: boolean | undefined): Completion | undefined {
   const conversations = useConversations();
   const books = useBookStatuses();
-  const stored = useStoredChapters();
+  const stored = useStoredChapters({ enabled: !conversations.data });
 
   let conversationCount: number | undefined;
   if (conversations.data) conversationCount = conversations.data.length;
