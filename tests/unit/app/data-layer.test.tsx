@@ -8,26 +8,35 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/**
+ * The layer as a new page load has it (modules loaded afresh), with the copy an earlier visit left in
+ * localStorage: `answers`, saved by the same persister before this page was opened.
+ */
+async function pageWithSavedCopy(answers: Record<string, string>) {
+  vi.resetModules();
+  const { QueryClient, useQuery } = await import('@tanstack/react-query');
+  const { persistQueryClientSave } = await import('@tanstack/react-query-persist-client');
+  const { buildId } = await import('../../../src/lib/env');
+  const { queryPersister, queryClient } = await import('../../../src/lib/query-client');
+  const { QueryLayer } = await import('../../../src/app/data-layer');
+  vi.spyOn(Date, 'now').mockReturnValue(performance.timeOrigin - 60_000);
+  const earlier = new QueryClient();
+  for (const [key, value] of Object.entries(answers)) earlier.setQueryData([key], value);
+  await persistQueryClientSave({
+    queryClient: earlier,
+    persister: queryPersister,
+    buster: buildId,
+  });
+  vi.mocked(Date.now).mockRestore();
+  return { useQuery, queryPersister, queryClient, QueryLayer };
+}
+
 describe('the query layer', () => {
   it('reads the saved copy back once a visit, shows it, and keeps saving', async () => {
-    vi.resetModules();
-    const { QueryClient, useQuery } = await import('@tanstack/react-query');
-    const { persistQueryClientSave } = await import('@tanstack/react-query-persist-client');
-    const { buildId } = await import('../../../src/lib/env');
-    const { queryPersister, queryClient } = await import('../../../src/lib/query-client');
-    const { QueryLayer } = await import('../../../src/app/data-layer');
-
-    // What an earlier visit left: one answer, saved by the same persister.
-    const earlier = new QueryClient();
-    // Saved before this page was opened.
-    vi.spyOn(Date, 'now').mockReturnValue(performance.timeOrigin - 60_000);
-    earlier.setQueryData(['probe'], 'Mes histoires (copie)');
-    await persistQueryClientSave({
-      queryClient: earlier,
-      persister: queryPersister,
-      buster: buildId,
+    // What an earlier visit left: one answer.
+    const { useQuery, queryPersister, queryClient, QueryLayer } = await pageWithSavedCopy({
+      probe: 'Mes histoires (copie)',
     });
-    vi.mocked(Date.now).mockRestore();
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     const restore = vi.spyOn(queryPersister, 'restoreClient');
 
@@ -68,24 +77,10 @@ describe('the query layer', () => {
   });
 
   it('asks again only for what came from the copy, not what this visit already fetched', async () => {
-    vi.resetModules();
-    const { QueryClient, useQuery } = await import('@tanstack/react-query');
-    const { persistQueryClientSave } = await import('@tanstack/react-query-persist-client');
-    const { buildId } = await import('../../../src/lib/env');
-    const { queryPersister, queryClient } = await import('../../../src/lib/query-client');
-    const { QueryLayer } = await import('../../../src/app/data-layer');
-
-    // Saved by an earlier visit: before this page was opened.
-    vi.spyOn(Date, 'now').mockReturnValue(performance.timeOrigin - 60_000);
-    const earlier = new QueryClient();
-    earlier.setQueryData(['saved'], 'copie');
-    earlier.setQueryData(['list'], 'liste (copie)');
-    await persistQueryClientSave({
-      queryClient: earlier,
-      persister: queryPersister,
-      buster: buildId,
+    const { useQuery, queryClient, QueryLayer } = await pageWithSavedCopy({
+      saved: 'copie',
+      list: 'liste (copie)',
     });
-    vi.mocked(Date.now).mockRestore();
 
     // The home page's loader fetched the list before the layer's code loaded.
     const listFn = vi.fn(async () => 'liste');
