@@ -7,6 +7,8 @@
 //   orders mark --id ID --status sent_to_printer|shipped           records what the printer did
 //   analytics report [--days 30]                                    daily active people, chapters started and
 //                                                                   finished, onboarding drop-off by step
+//   images renditions                                               makes the cards' display rendition of
+//                                                                   pictures stored before it existed
 // It uses the same configuration as the server (DATABASE_URL, DATA_DIR…) and works whether the server
 // runs or not. PGlite is one process's database (db/lock.ts): beside a running embedded server the
 // command is sent to that server, which runs it (admin-socket.ts); with the server stopped, or on
@@ -39,6 +41,7 @@ const USAGE = `Usage: npm run cli -- <command>
   orders export --id ORDER_ID --out DIRECTORY
   orders mark --id ORDER_ID --status sent_to_printer|shipped
   analytics report [--days 30]
+  images renditions                 makes the cards' rendition of pictures stored before it existed
   backup --out FILE.tar.gz          the database, every stored file and the key, in one archive
   restore FILE.tar.gz               into an empty data directory (or database), server stopped`;
 
@@ -60,6 +63,7 @@ const COMMANDS = [
   'orders export',
   'orders mark',
   'analytics report',
+  'images renditions',
   'backup',
   'restore',
 ] as const;
@@ -120,12 +124,12 @@ export function parseCommand(argv: string[]) {
  */
 export async function executeCommand(
   argv: string[],
-  services: Pick<AppServices, 'premium' | 'accounts' | 'storage' | 'analytics'>,
+  services: Pick<AppServices, 'premium' | 'accounts' | 'storage' | 'analytics' | 'images'>,
   output: CliOutput,
   context: CliContext,
 ): Promise<void> {
   const { command, values } = parseCommand(argv);
-  const { premium, accounts, storage, analytics } = services;
+  const { premium, accounts, storage, analytics, images } = services;
   const print = (line: string) => output.print(line);
   switch (command) {
     case 'gift-codes create': {
@@ -211,6 +215,14 @@ export async function executeCommand(
       print('');
       print('onboarding left at step\tpeople');
       for (const row of await analytics.wizardDropOff(days)) print(`${row.step}\t${row.count}`);
+      break;
+    }
+    case 'images renditions': {
+      const { checked, made, unreadable } = await images.addMissingRenditions();
+      print(
+        `${checked} pictures checked: ${made} display renditions made` +
+          (unreadable ? `, ${unreadable} pictures unreadable (see the warnings above)` : ''),
+      );
       break;
     }
     case 'orders mark': {

@@ -14,6 +14,8 @@ import { createUser, type TestUser } from '../support/factories.ts';
 import { multipart, type Part } from '../support/multipart.ts';
 import { conversations, images } from '../../src/db/schema/index.ts';
 import { ImagesRepository } from '../../src/modules/images/repository.ts';
+import { displayKeyOf } from '../../src/modules/images/service.ts';
+import { executeCommand } from '../../src/cli.ts';
 
 const ctx = useTestApp({ env: { FREE_CHAPTERS: '1000' } });
 
@@ -862,5 +864,46 @@ describe('the print, screen and display renditions', () => {
       headers: user.auth,
     });
     expect(imageFilesOf(user.id)).toEqual([]);
+  });
+});
+
+describe('pictures stored before the display rendition', () => {
+  it('get one from the command line, once; an unreadable one is counted, not fatal', async () => {
+    const user = await createUser(ctx.app);
+    const chapterId = await newChapter(user);
+    const storage = ctx.app.services.storage;
+    const older = (await upload(user, chapterId, await solid(1600, 1200).png().toBuffer())).json();
+    const broken = (await upload(user, chapterId, await jpeg(64, 48))).json();
+    const keyOf = async (id: string) =>
+      (await ctx.database.db.select().from(images).where(eq(images.id, id)))[0]!.key;
+    // As an older version left them: no display file; one of them with its original damaged too.
+    await storage.delete(displayKeyOf(await keyOf(older.id)));
+    await storage.delete(displayKeyOf(await keyOf(broken.id)));
+    await storage.put(await keyOf(broken.id), Buffer.from('not a picture'), 'image/jpeg');
+    expect((await fetchFile(older.display_url)).statusCode).toBe(404);
+
+    const lines: string[] = [];
+    const output = {
+      print: (line: string) => lines.push(line),
+      writeFile: () => {},
+      stream: () => ({ write: () => {}, close: async () => {} }),
+    };
+    const context = { database: ctx.database, config: ctx.config };
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await executeCommand(['images', 'renditions'], ctx.app.services, output, context);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^\d+ pictures checked: 1 display renditions made, 1 pictures unreadable/,
+    );
+    const display = await fetchFile(older.display_url);
+    expect(display.statusCode).toBe(200);
+    expect(await sharp(display.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 1200,
+      height: 900,
+    });
+    // Run again: nothing left to make.
+    await executeCommand(['images', 'renditions'], ctx.app.services, output, context);
+    expect(lines[1]).toMatch(/^\d+ pictures checked: 0 display renditions made, 1 pictures/);
   });
 });

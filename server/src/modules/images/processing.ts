@@ -53,6 +53,27 @@ export interface ProcessedImage {
   height: number;
 }
 
+/** The display rendition (the app's cards) of a decoded picture: WebP, at most DISPLAY_SIDE px. */
+export function displayRendition(input: Sharp): Promise<Buffer> {
+  return input
+    .resize({ width: DISPLAY_SIDE, height: DISPLAY_SIDE, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
+}
+
+/**
+ * The display rendition of a picture already stored (re-encoded, oriented, at most MAX_SIDE px): for the
+ * pictures stored before that rendition existed (`npm run cli -- images renditions`).
+ */
+export async function displayRenditionOf(stored: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return pipelines.run(() =>
+    displayRendition(
+      sharp(stored, { limitInputPixels: limits.imageMaxPixels, failOn: 'truncated' }),
+    ),
+  );
+}
+
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** The format by content (magic bytes) — never by the file's name or declared type. */
@@ -160,19 +181,11 @@ export async function processImage(
         .flatten({ background: '#ffffff' })
         .jpeg({ quality: 88, chromaSubsampling: '4:4:4' })
         .toBuffer();
-      const display = await (
+      const display = await displayRendition(
         format === 'png'
           ? sharp(image)
-          : sharp(bytes, { limitInputPixels: maxPixels, failOn: 'truncated' }).rotate()
-      )
-        .resize({
-          width: DISPLAY_SIDE,
-          height: DISPLAY_SIDE,
-          fit: 'inside',
-          withoutEnlargement: true,
-        })
-        .webp({ quality: 80 })
-        .toBuffer();
+          : sharp(bytes, { limitInputPixels: maxPixels, failOn: 'truncated' }).rotate(),
+      );
       const screen = await sharp(print)
         .resize({
           width: SCREEN_SIDE,

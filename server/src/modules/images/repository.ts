@@ -64,6 +64,16 @@ export class ImagesRepository {
   }
 
   /** The images of these chapters in position order, in one query. */
+  /** Every stored picture's storage key, a page at a time in id order (the command line's back-fill). */
+  async keysAfter(afterId: string | null, limit: number): Promise<{ id: string; key: string }[]> {
+    return this.db
+      .select({ id: images.id, key: images.key })
+      .from(images)
+      .where(afterId ? gt(images.id, afterId) : undefined)
+      .orderBy(asc(images.id))
+      .limit(limit);
+  }
+
   async listForChapters(conversationIds: string[]): Promise<ImageRow[]> {
     if (conversationIds.length === 0) return [];
     return this.db

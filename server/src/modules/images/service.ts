@@ -11,7 +11,7 @@ import { MAX_LEGEND_LENGTH } from '../../contract/images.ts';
 import type { StorageProvider } from '../../providers/storage/types.ts';
 import type { UserRow } from '../accounts/repository.ts';
 import { chapterFolder, isUuid, userFolder } from '../chat/service.ts';
-import { processImage, type ProcessedImage } from './processing.ts';
+import { displayRenditionOf, processImage, type ProcessedImage } from './processing.ts';
 import type { ImageRow, ImagesRepository, NewImage } from './repository.ts';
 
 registerErrorStatus('file_too_large', 413);
@@ -104,12 +104,43 @@ export class ImagesService {
     this.generator = generator;
   }
 
-  /** The conversations module's image source: each chapter's images in position order. */
+  /**
+   * Makes the display rendition of every stored picture that has none: those stored before it existed
+   * (`npm run cli -- images renditions`). Until then their cards fall back to the picture itself.
+   */
+  async addMissingRenditions(): Promise<{ checked: number; made: number; unreadable: number }> {
+    const counts = { checked: 0, made: 0, unreadable: 0 };
+    let after: string | null = null;
+    for (;;) {
+      const page = await this.repository.keysAfter(after, 200);
+      if (page.length === 0) return counts;
+      for (const { key } of page) {
+        counts.checked += 1;
+        if (await this.storage.get(displayKeyOf(key))) continue;
+        const original = await this.storage.get(key);
+        try {
+          if (!original) throw new Error(`no file under ${key}`);
+          await this.storage.put(
+            displayKeyOf(key),
+            await displayRenditionOf(original.bytes),
+            'image/webp',
+          );
+          counts.made += 1;
+        } catch (error) {
+          console.warn('[images] no display rendition for', key, error);
+          counts.unreadable += 1;
+        }
+      }
+      after = page[page.length - 1]!.id;
+    }
+  }
+
   /** The storage's URL period (StorageProvider.urlPeriod); null when its URLs are not stable. */
   urlPeriod(): string | null {
     return this.storage.urlPeriod?.() ?? null;
   }
 
+  /** The conversations module's image source: each chapter's images in position order. */
   async imagesOf(conversationIds: string[]): Promise<Map<string, ConversationImageWire[]>> {
     const rows = await this.repository.listForChapters(conversationIds);
     const byChapter = new Map<string, ConversationImageWire[]>();
