@@ -42,7 +42,9 @@ function restoreOnce(): Promise<void> {
   restoring ??= persistQueryClientRestore(persistOptions)
     .then(async () => {
       await queryClient.resumePausedMutations();
-      const visitStart = performance.timeOrigin;
+      // performance.timeOrigin is missing before Safari 15: the same moment from the page's clock.
+      const visitStart =
+        (performance.timeOrigin as number | undefined) ?? Date.now() - performance.now();
       await queryClient.invalidateQueries({
         predicate: (query) =>
           query.state.fetchStatus !== 'fetching' && query.state.dataUpdatedAt < visitStart,
