@@ -20,7 +20,7 @@ export interface StoredImage {
   url: string;
   /** The 400 px rendition (absent from copies stored before the server sent it). */
   thumbnail_url?: string;
-  /** The 1200 px WebP rendition (absent from copies stored before the server sent it). */
+  /** The 1200 px display rendition (absent from copies stored before the server sent it). */
   display_url?: string;
   legend: string | null;
   position: number;

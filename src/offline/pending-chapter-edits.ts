@@ -52,7 +52,11 @@ export function usePendingEditsByChapter(): ReadonlyMap<string, PendingChapterEd
         .filter((op) => op.status !== 'failed')
         .toArray();
       const byChapter = new Map<string, OutboxOp[]>();
-      for (const op of ops) byChapter.set(op.entityId, [...(byChapter.get(op.entityId) ?? []), op]);
+      for (const op of ops) {
+        const chapterOps = byChapter.get(op.entityId);
+        if (chapterOps) chapterOps.push(op);
+        else byChapter.set(op.entityId, [op]);
+      }
       return new Map([...byChapter].map(([id, chapterOps]) => [id, foldPendingEdits(chapterOps)]));
     },
     [],

@@ -25,7 +25,7 @@ export const ConversationImage = Type.Object({
    */
   thumbnail_url: Type.Optional(Type.String()),
   /**
-   * The same picture at most 1200 px, as WebP, for the cards shown at a phone's width. Pictures stored
+   * The same picture at most 1200 px (WebP, or JPEG for photos), for the cards shown at a phone's width. Pictures stored
    * before it existed have no such file: the app then falls back to `url`. Optional as above.
    */
   display_url: Type.Optional(Type.String()),

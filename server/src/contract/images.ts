@@ -11,7 +11,7 @@ export const ChapterImage = Type.Object({
   id: Type.String({ format: 'uuid' }),
   url: Type.String(),
   thumbnail_url: Type.String(),
-  /** WebP at most 1200 px, for pictures shown at a card's width (no file for pictures stored before it). */
+  /** At most 1200 px (WebP, JPEG for photos), for a card's width (no file for pictures stored before it). */
   display_url: Type.String(),
   legend: NullableString,
   position: Type.Integer({ minimum: 1 }),

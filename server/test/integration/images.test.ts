@@ -222,12 +222,13 @@ describe('uploading an image to a chapter', () => {
     expect(Math.max(thumb.width, thumb.height)).toBe(400);
     expect(thumb.exif).toBeUndefined();
 
-    // The display rendition the home page's cards load: WebP, no metadata, never enlarged.
+    // The display rendition the home page's cards load: a photo's is a JPEG, no metadata, never enlarged.
     const display = await fetchFile(image.display_url);
     expect(display.statusCode).toBe(200);
-    expect(display.headers['content-type']).toBe('image/webp');
+    expect(display.headers['content-type']).toBe('image/jpeg');
+    expect(image.display_url).toContain('.display.jpg?');
     const shown = await sharp(display.rawPayload).metadata();
-    expect(shown).toMatchObject({ format: 'webp', width: 600, height: 400 });
+    expect(shown).toMatchObject({ format: 'jpeg', width: 600, height: 400 });
     expect(shown.exif).toBeUndefined();
     expect(display.rawPayload.includes('Jeanne Martin')).toBe(false);
 
@@ -844,7 +845,8 @@ describe('the print, screen and display renditions', () => {
     const screen = imageFilesOf(user.id).find((key) => key.endsWith('.screen.jpg'))!;
     const screenMeta = await sharp((await ctx.app.services.storage.get(screen))!.bytes).metadata();
     expect(screenMeta).toMatchObject({ format: 'jpeg', width: 500, height: 375 });
-    // And a display rendition of at most 1200 px, for the app's cards: far lighter than the picture.
+    // And a display rendition of at most 1200 px, for the app's cards: far lighter than the picture, and
+    // WebP for a PNG (transparency kept).
     const display = imageFilesOf(user.id).find((key) => key.endsWith('.display.webp'))!;
     const displayBytes = (await ctx.app.services.storage.get(display))!.bytes;
     expect(await sharp(displayBytes).metadata()).toMatchObject({

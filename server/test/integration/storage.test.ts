@@ -27,8 +27,12 @@ describe('disk storage', () => {
     });
     await storage.put('users/a/one.txt', Buffer.from('uno'), 'text/plain');
     expect((await storage.get('users/a/one.txt'))!.bytes.toString()).toBe('uno');
+    expect(await storage.has('users/a/one.txt')).toBe(true);
+    // A folder is not a file.
+    expect(await storage.has('users/a/sub')).toBe(false);
     await storage.delete('users/a/one.txt');
     expect(await storage.get('users/a/one.txt')).toBeNull();
+    expect(await storage.has('users/a/one.txt')).toBe(false);
     await storage.deletePrefix('users/a/');
     expect(await storage.get('users/a/sub/two.png')).toBeNull();
     expect((await storage.get('users/b/three.txt'))!.bytes.toString()).toBe('trois');

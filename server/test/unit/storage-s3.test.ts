@@ -97,8 +97,10 @@ describe.each(providers)('storage contract: %s', (_name, make) => {
       bytes: Buffer.from('uno'),
       contentType: 'text/markdown',
     });
+    expect(await storage.has('users/a/one.txt')).toBe(true);
     await storage.delete('users/a/one.txt');
     expect(await storage.get('users/a/one.txt')).toBeNull();
+    expect(await storage.has('users/a/one.txt')).toBe(false);
     expect(await storage.get('users/a/sub/two.png')).not.toBeNull();
   });
 

@@ -10,7 +10,7 @@ export interface Chapter {
   imageURL: string | null;
   /** The same picture's 400 px rendition, when known: cards that show it small load that. */
   thumbnailURL: string | null;
-  /** Its 1200 px WebP rendition, when known: what the cards load rather than the picture itself. */
+  /** Its 1200 px display rendition, when known: what the cards load rather than the picture itself. */
   displayURL: string | null;
   keywords: string[];
   creationTimestamp: string | null;

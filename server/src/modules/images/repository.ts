@@ -63,7 +63,6 @@ export class ImagesRepository {
     return row!;
   }
 
-  /** The images of these chapters in position order, in one query. */
   /** Every stored picture's storage key, a page at a time in id order (the command line's back-fill). */
   async keysAfter(afterId: string | null, limit: number): Promise<{ id: string; key: string }[]> {
     return this.db
@@ -74,6 +73,7 @@ export class ImagesRepository {
       .limit(limit);
   }
 
+  /** The images of these chapters in position order, in one query. */
   async listForChapters(conversationIds: string[]): Promise<ImageRow[]> {
     if (conversationIds.length === 0) return [];
     return this.db

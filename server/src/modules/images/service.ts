@@ -11,7 +11,14 @@ import { MAX_LEGEND_LENGTH } from '../../contract/images.ts';
 import type { StorageProvider } from '../../providers/storage/types.ts';
 import type { UserRow } from '../accounts/repository.ts';
 import { chapterFolder, isUuid, userFolder } from '../chat/service.ts';
-import { displayRenditionOf, processImage, type ProcessedImage } from './processing.ts';
+import {
+  displayFileOf,
+  displayRenditionOf,
+  formatOfExtension,
+  processImage,
+  type ImageFormat,
+  type ProcessedImage,
+} from './processing.ts';
 import type { ImageRow, ImagesRepository, NewImage } from './repository.ts';
 
 registerErrorStatus('file_too_large', 413);
@@ -45,9 +52,20 @@ export function screenKeyOf(key: string): string {
   return key.replace(/\.[a-z]+$/, '.screen.jpg');
 }
 
-/** Where the display rendition (WebP, at most 1200 px: the app's cards) of the image under `key` is. */
+/** The display rendition (at most 1200 px: the app's cards) of the image stored under `key`. */
+function displayOf(key: string): { key: string; contentType: string; format: ImageFormat } {
+  const format = formatOfExtension(key.slice(key.lastIndexOf('.') + 1)) ?? 'jpeg';
+  const file = displayFileOf(format);
+  return {
+    key: key.replace(/\.[a-z]+$/, `.display.${file.ext}`),
+    contentType: file.contentType,
+    format,
+  };
+}
+
+/** Where the display rendition of the image stored under `key` is. */
 export function displayKeyOf(key: string): string {
-  return key.replace(/\.[a-z]+$/, '.display.webp');
+  return displayOf(key).key;
 }
 
 /**
@@ -116,14 +134,15 @@ export class ImagesService {
       if (page.length === 0) return counts;
       for (const { key } of page) {
         counts.checked += 1;
-        if (await this.storage.get(displayKeyOf(key))) continue;
-        const original = await this.storage.get(key);
+        const display = displayOf(key);
+        if (await this.storage.has(display.key)) continue;
         try {
+          const original = await this.storage.get(key);
           if (!original) throw new Error(`no file under ${key}`);
           await this.storage.put(
-            displayKeyOf(key),
-            await displayRenditionOf(original.bytes),
-            'image/webp',
+            display.key,
+            await displayRenditionOf(original.bytes, display.format),
+            display.contentType,
           );
           counts.made += 1;
         } catch (error) {
@@ -393,7 +412,8 @@ export class ImagesService {
       await this.storage.put(image.thumbKey, processed.thumbnail, processed.contentType);
       await this.storage.put(printKeyOf(image.key), processed.print, 'image/jpeg');
       await this.storage.put(screenKeyOf(image.key), processed.screen, 'image/jpeg');
-      await this.storage.put(displayKeyOf(image.key), processed.display, 'image/webp');
+      const display = displayOf(image.key);
+      await this.storage.put(display.key, processed.display, display.contentType);
     } catch (error) {
       await this.discardFiles(image);
       throw error;

@@ -3,7 +3,7 @@
 // 192.168.1.20 from a phone or through a proxy's name, and the page, its Content-Security-Policy
 // (`img-src 'self'`) and the service worker's picture cache all agree with a path whatever the host.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { UrlSigner } from './signing.ts';
 import {
@@ -51,6 +51,15 @@ export class DiskStorage implements StorageProvider {
       return { bytes, contentType: contentType ?? 'application/octet-stream' };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async has(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.path(key))).isFile();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
       throw error;
     }
   }

@@ -132,6 +132,18 @@ export class S3Storage implements StorageProvider {
     }
   }
 
+  async has(key: string): Promise<boolean> {
+    assertValidKey(key);
+    const { s3, client } = await this.load();
+    try {
+      await client.send(new s3.HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      return true;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
   async delete(key: string): Promise<void> {
     assertValidKey(key);
     const { s3, client } = await this.load();

@@ -11,6 +11,8 @@ export interface StorageProvider {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Null when there is no such file. */
   get(key: string): Promise<StoredFile | null>;
+  /** Whether a file is stored under `key`, without reading it. */
+  has(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
   /** Deletes every file whose key starts with `prefix` (a chapter's or a person's folder). */
   deletePrefix(prefix: string): Promise<void>;

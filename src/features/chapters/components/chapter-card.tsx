@@ -33,7 +33,7 @@ interface ChapterCardProps {
 type ImageStage = 'chosen' | 'full' | 'placeholder';
 
 /**
- * Cards load the picture's 1200 px WebP rendition, not the picture itself (a drawn picture is a PNG of
+ * Cards load the picture's 1200 px display rendition, not the picture itself (a drawn picture is a PNG of
  * 1–3 MB). The smaller cards (a third or half of the width from tablets up, 10 rem tall) offer the 400 px
  * rendition beside it, and the browser takes what the card's width and the screen's density need. A
  * rendition that fails (pictures stored before it existed, or never seen here while offline) gives way to
