@@ -1,5 +1,6 @@
 // Build of the PWA: React, Tailwind, the service worker compiled from sw/sw.ts (injectManifest) and
 // both manifests (French by default, English swapped in by src/pwa/install-prompt.tsx).
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -38,6 +39,75 @@ const LATER_PARTS = /node_modules[\\/]react-i18next[\\/]dist[\\/]es[\\/](Icu)?Tr
 const isFirstScreenModule = (id: string) =>
   FIRST_SCREEN_LIBRARIES.test(id) && !LATER_PARTS.test(id);
 
+/**
+ * The chunks of the first pages, from the module graph (each file named must exist):
+ * - `signed-in`: what the home page needs beyond the entry (the query layer's module, the signed-in
+ *   layout, the page and its loader) in one file rather than twenty small shared ones, each a request
+ *   and a round trip on a phone before the list can be drawn;
+ * - `guest-shared`: the part of it the guest pages use too (form fields, error texts…), so that the
+ *   sign-in page does not load the signed-in code.
+ * Other pages keep the automatic chunks; what they share with these groups comes from them.
+ */
+const GUEST_PAGES = [
+  'login',
+  'register',
+  'register-multi',
+  'forgot-password',
+  'reset-password',
+  'terms',
+  'privacy',
+  'not-found',
+].map((name) => `src/app/routes/${name}.tsx`);
+const SIGNED_IN_FIRST_PAGE = [
+  'src/app/data-layer.tsx',
+  'src/app/protected-layout.tsx',
+  'src/app/routes/home.tsx',
+  'src/app/routes/home-loader.ts',
+];
+
+function firstPageChunks() {
+  const modules = {
+    entry: new Set<string>(),
+    guestShared: new Set<string>(),
+    signedIn: new Set<string>(),
+  };
+  const plugin: Plugin = {
+    name: 'chapitres-first-page-chunks',
+    apply: 'build',
+    buildEnd(error) {
+      if (error) return;
+      /** Every module statically imported from `files`, themselves included. */
+      const closure = (files: string[]) => {
+        const seen = new Set<string>();
+        const stack = files.map((file) => fileURLToPath(new URL(file, import.meta.url)));
+        while (stack.length > 0) {
+          const id = stack.pop()!;
+          if (seen.has(id)) continue;
+          const info = this.getModuleInfo(id);
+          if (!info) throw new Error(`${id} is not part of the build (vite.config.ts)`);
+          seen.add(id);
+          stack.push(...info.importedIds);
+        }
+        return seen;
+      };
+      const entry = closure(['src/main.tsx']);
+      const guests = closure(GUEST_PAGES);
+      const signedIn = closure(SIGNED_IN_FIRST_PAGE);
+      // The entry's own modules (its libraries are named above), the entry file itself excepted.
+      for (const id of entry) if (OWN_CODE.test(id) && !ENTRY_FILE.test(id)) modules.entry.add(id);
+      for (const id of signedIn) {
+        if (entry.has(id)) continue;
+        (guests.has(id) ? modules.guestShared : modules.signedIn).add(id);
+      }
+    },
+  };
+  return { plugin, modules };
+}
+
+const OWN_CODE = /[\\/]src[\\/]/;
+const ENTRY_FILE = /[\\/]src[\\/]main\.tsx$/;
+const firstPages = firstPageChunks();
+
 // A new build discards the persisted query cache of the previous one (TanStack `buster`).
 const buildId = process.env.BUILD_ID ?? new Date().toISOString();
 
@@ -47,6 +117,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     englishManifest(),
+    firstPages.plugin,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -99,9 +170,19 @@ export default defineConfig({
         // a slow phone connection each request costs a round trip and its headers.
         codeSplitting: {
           groups: [
-            { name: 'first-screen', test: isFirstScreenModule, priority: 2 },
+            {
+              name: 'first-screen',
+              test: (id) => isFirstScreenModule(id) || firstPages.modules.entry.has(id),
+              priority: 3,
+            },
             // The query layer (src/app/data-layer.tsx), loaded beside the first page that reads data.
-            { name: 'query-layer', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+            { name: 'query-layer', test: /node_modules[\\/]@tanstack[\\/]/, priority: 3 },
+            {
+              name: 'guest-shared',
+              test: (id) => firstPages.modules.guestShared.has(id),
+              priority: 2,
+            },
+            { name: 'signed-in', test: (id) => firstPages.modules.signedIn.has(id), priority: 1 },
             // The other texts of a language in one file: a signed-in page asks for all of them at once.
             { name: 'texts-fr', test: /locales[\\/]fr[\\/]/, priority: 1 },
             { name: 'texts-en', test: /locales[\\/]en[\\/]/, priority: 1 },

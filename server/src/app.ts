@@ -1,6 +1,7 @@
 // Builds the whole server: external plugins, then app plugins (errors, auth), then each module's
 // routes, then the built app. One place shows the start-up order.
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import helmet from 'helmet';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -194,6 +195,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     config.storage.kind === 's3' && config.storage.s3.bucket
       ? [s3BrowserOrigin({ ...config.storage.s3, bucket: config.storage.s3.bucket })]
       : [];
+  const appDir =
+    config.serveApp && existsSync(join(config.appDir, 'index.html')) ? config.appDir : null;
   const { directives } = contentSecurityPolicy;
   // Helmet's middleware built once (@fastify/helmet built it again for every request, parsing the CSP
   // each time: a tenth of the CPU of GET /users/me).
@@ -201,6 +204,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     contentSecurityPolicy: {
       directives: {
         ...directives,
+        // The page's own inline script (its early reads), allowed by its hash and nothing else inline.
+        scriptSrc: [...directives.scriptSrc, ...(appDir ? inlineScriptHashes(appDir) : [])],
         imgSrc: [...directives.imgSrc, ...filesOrigin],
         mediaSrc: [...directives.mediaSrc, ...filesOrigin],
         connectSrc: [...directives.connectSrc, ...analyticsOrigin, ...filesOrigin],
@@ -396,8 +401,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerInputHygiene(app);
   registerAuthentication(app, accounts);
 
-  const appDir =
-    config.serveApp && existsSync(join(config.appDir, 'index.html')) ? config.appDir : null;
   registerErrorHandling(app, {
     fallback: appDir
       ? spaFallback
@@ -481,6 +484,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     if (!deps.typesetter) await typesetter.close();
   });
   return app;
+}
+
+/** CSP sources for the inline scripts of the built page (`'sha256-…'`, one per script). */
+export function inlineScriptHashes(appDir: string): string[] {
+  const page = readFileSync(join(appDir, 'index.html'), 'utf8');
+  return [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, source]) => `'sha256-${createHash('sha256').update(source).digest('base64')}'`,
+  );
 }
 
 /** Security headers that only documents and workers read (see the static assets above). */

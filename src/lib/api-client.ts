@@ -1,6 +1,7 @@
 // The one HTTP client for /api/v1: bearer token, JSON / form / multipart bodies, idempotency keys, and
 // one ApiError (with a reason) for every failure. No UI here: api-errors.ts decides what people see.
 import { reportNetworkFailure, reportNetworkSuccess } from '../offline/connectivity';
+import { takeEarlyRead } from './early-reads';
 import { getLocaleTag } from './i18n';
 import { getToken } from './session';
 
@@ -156,14 +157,13 @@ export async function apiRequest<T = unknown>(
     body = options.body;
   }
 
+  const url = apiUrl(path, options.query);
+  const method = options.method ?? (body === undefined ? 'GET' : 'POST');
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, options.query), {
-      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
-      headers,
-      body,
-      signal: options.signal,
-    });
+    // A read the page asked for before this code arrived (index.html) is used when it succeeded.
+    const early = method === 'GET' ? await takeEarlyRead(url, token) : null;
+    response = early ?? (await fetch(url, { method, headers, body, signal: options.signal }));
   } catch (error) {
     if (isAbort(error, options.signal)) throw error;
     // A failed fetch means offline even when navigator.onLine says otherwise.

@@ -22,7 +22,10 @@ const bundledFr = import.meta.glob<Catalogue>(
   '../../locales/fr/{common,errors,auth,offline,pwa,privacy}.json',
   { eager: true, import: 'default' },
 );
-const catalogues = import.meta.glob<Catalogue>('../../locales/*/*.json', { import: 'default' });
+const catalogues = import.meta.glob<Catalogue>(
+  ['../../locales/*/*.json', '!../../locales/fr/{common,errors,auth,offline,pwa,privacy}.json'],
+  { import: 'default' },
+);
 
 function namespaceOf(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1).replace(/\.json$/, '');
@@ -33,7 +36,7 @@ const frResources = Object.fromEntries(
 );
 export const namespaces = [
   ...new Set(
-    Object.keys(catalogues)
+    [...Object.keys(bundledFr), ...Object.keys(catalogues)]
       .filter((path) => path.includes('/fr/'))
       .map(namespaceOf),
   ),
@@ -44,7 +47,13 @@ const catalogueBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = catalogues[`../../locales/${language}/${namespace}.json`];
+    const path = `../../locales/${language}/${namespace}.json`;
+    const bundled = bundledFr[path];
+    if (bundled) {
+      callback(null, bundled as ResourceKey);
+      return;
+    }
+    const load = catalogues[path];
     if (!load) {
       callback(null, {});
       return;

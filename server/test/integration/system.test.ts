@@ -1,4 +1,5 @@
 // Service endpoints, the mailbox, unknown routes and the built app with its history fallback.
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,11 +8,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/build.ts';
 import { createUser, mailsTo } from '../support/factories.ts';
 
+// The page's one inline script (index.html's early reads), allowed by its hash.
+const INLINE_SCRIPT = 'window.early = 1;';
 const appDir = mkdtempSync(join(tmpdir(), 'chapitres-dist-'));
 mkdirSync(join(appDir, 'assets'));
 writeFileSync(
   join(appDir, 'index.html'),
-  '<!doctype html><title>Chapitres</title><div id="root"></div>',
+  `<!doctype html><title>Chapitres</title><script>${INLINE_SCRIPT}</script><div id="root"></div>`,
 );
 writeFileSync(join(appDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
 writeFileSync(join(appDir, 'manifest.webmanifest'), '{"name":"Chapitres"}');
@@ -130,6 +133,17 @@ describe('service endpoints', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['content-security-policy']).toContain("worker-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("allows the built page's inline script by its hash, and no other inline script", async () => {
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { accept: 'text/html' },
+    });
+    const hash = createHash('sha256').update(INLINE_SCRIPT).digest('base64');
+    const scriptSrc = /script-src ([^;]+)/.exec(page.headers['content-security-policy'] as string);
+    expect(scriptSrc?.[1]).toBe(`'self' 'sha256-${hash}'`);
   });
 });
 
