@@ -184,8 +184,8 @@ export default defineConfig({
             },
             { name: 'signed-in', test: (id) => firstPages.modules.signedIn.has(id), priority: 1 },
             // The other texts of a language in one file: a signed-in page asks for all of them at once.
-            { name: 'texts-fr', test: /locales[\\/]fr[\\/]/, priority: 1 },
-            { name: 'texts-en', test: /locales[\\/]en[\\/]/, priority: 1 },
+            { name: 'texts-fr', test: /locales[\\/]fr[\\/]|catalogues-fr\.ts$/, priority: 1 },
+            { name: 'texts-en', test: /locales[\\/]en[\\/]|catalogues-en\.ts$/, priority: 1 },
           ],
         },
       },

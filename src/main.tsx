@@ -41,5 +41,6 @@ function startOfflineLayer() {
 initI18n()
   .catch((error: unknown) => console.error('Translations failed to load', error))
   .finally(() => {
-    render();
+    // A task after the one that ran the entry's code (the texts are bundled: they are ready at once).
+    setTimeout(render, 0);
   });

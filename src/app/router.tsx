@@ -218,9 +218,11 @@ export function AppRouter({
     const run = () => {
       if (done) return;
       done = true;
+      // Two idle moments, not one: what waited for the first page draws again in the first, and the
+      // offline layer's code runs in the next, each a short task on a slow phone.
       whenIdle(() => {
         markFirstPageShown();
-        onFirstPage?.();
+        if (onFirstPage) whenIdle(onFirstPage);
       });
     };
     if (router.state.initialized) {

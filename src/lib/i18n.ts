@@ -13,8 +13,8 @@ type Catalogue = Record<string, unknown>;
 
 /**
  * The namespaces of the first screen (the shell, sign-in, errors, offline and privacy prompts): the
- * French ones are bundled with the entry, so the first paint needs no other request. Every other
- * namespace, and every English one, is its own small chunk loaded when first needed.
+ * French ones are bundled with the entry, so the first paint needs no other request. The other French
+ * ones are one chunk, and every English one another, loaded when first needed.
  */
 const firstScreenNamespaces = ['common', 'errors', 'auth', 'offline', 'pwa', 'privacy'];
 
@@ -22,10 +22,11 @@ const bundledFr = import.meta.glob<Catalogue>(
   '../../locales/fr/{common,errors,auth,offline,pwa,privacy}.json',
   { eager: true, import: 'default' },
 );
-const catalogues = import.meta.glob<Catalogue>(
-  ['../../locales/*/*.json', '!../../locales/fr/{common,errors,auth,offline,pwa,privacy}.json'],
-  { import: 'default' },
-);
+/** Every other catalogue of a language, one module each (imported once, whichever namespace asks). */
+const laterCatalogues: Record<Language, () => Promise<Record<string, Catalogue>>> = {
+  fr: () => import('./catalogues-fr').then((module) => module.default),
+  en: () => import('./catalogues-en').then((module) => module.default),
+};
 
 function namespaceOf(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1).replace(/\.json$/, '');
@@ -34,12 +35,21 @@ function namespaceOf(path: string): string {
 const frResources = Object.fromEntries(
   Object.entries(bundledFr).map(([path, c]) => [namespaceOf(path), c]),
 );
+
+/** Every namespace: the file names of locales/fr (tests/unit/lib/i18n-namespaces.test.ts checks). */
 export const namespaces = [
-  ...new Set(
-    [...Object.keys(bundledFr), ...Object.keys(catalogues)]
-      .filter((path) => path.includes('/fr/'))
-      .map(namespaceOf),
-  ),
+  ...firstScreenNamespaces,
+  'bookWizard',
+  'books',
+  'chapters',
+  'conversation',
+  'dataExport',
+  'images',
+  'interview',
+  'onboarding',
+  'premium',
+  'profile',
+  'support',
 ];
 
 /** i18next backend reading the catalogue chunks (precached by the service worker, so offline too). */
@@ -53,13 +63,12 @@ const catalogueBackend: BackendModule = {
       callback(null, bundled as ResourceKey);
       return;
     }
-    const load = catalogues[path];
-    if (!load) {
+    if (!isLanguage(language)) {
       callback(null, {});
       return;
     }
-    load().then(
-      (catalogue) => callback(null, catalogue as ResourceKey),
+    laterCatalogues[language]().then(
+      (catalogues) => callback(null, (catalogues[path] ?? {}) as ResourceKey),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   },
