@@ -45,7 +45,9 @@ const isFirstScreenModule = (id: string) =>
  *   layout, the page and its loader) in one file rather than twenty small shared ones, each a request
  *   and a round trip on a phone before the list can be drawn;
  * - `guest-shared`: the part of it the guest pages use too (form fields, error texts…), so that the
- *   sign-in page does not load the signed-in code.
+ *   sign-in page does not load the signed-in code;
+ * - `after-first-page`: the offline layer (Dexie, the outbox and its senders, the service worker's
+ *   registration) and the sync indicator, which start once the first page is on screen.
  * Other pages keep the automatic chunks; what they share with these groups comes from them.
  */
 const GUEST_PAGES = [
@@ -64,12 +66,15 @@ const SIGNED_IN_FIRST_PAGE = [
   'src/app/routes/home.tsx',
   'src/app/routes/home-loader.ts',
 ];
+/** What starts once the first page is on screen: the offline layer and the top bar's sync indicator. */
+const AFTER_FIRST_PAGE = ['src/app/start-offline-layer.ts', 'src/offline/sync-indicator.tsx'];
 
 function firstPageChunks() {
   const modules = {
     entry: new Set<string>(),
     guestShared: new Set<string>(),
     signedIn: new Set<string>(),
+    afterFirstPage: new Set<string>(),
   };
   const plugin: Plugin = {
     name: 'chapitres-first-page-chunks',
@@ -99,9 +104,41 @@ function firstPageChunks() {
         if (entry.has(id)) continue;
         (guests.has(id) ? modules.guestShared : modules.signedIn).add(id);
       }
+      for (const id of closure(AFTER_FIRST_PAGE))
+        if (!entry.has(id) && !signedIn.has(id)) modules.afterFirstPage.add(id);
     },
   };
   return { plugin, modules };
+}
+
+/**
+ * Writes the signed-in first page's chunks into index.html's early script (`var code = { fr: [], en: [] }`),
+ * per interface language: that page's code, its query layer and its texts are then fetched while the
+ * entry is, instead of once the entry has run and the router has matched the address.
+ */
+function firstPageCode(): Plugin {
+  const placeholder = 'var code = { fr: [], en: [] };';
+  return {
+    name: 'chapitres-first-page-code',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!html.includes(placeholder))
+          throw new Error('index.html: the early script has no code list');
+        const file = (name: string) => {
+          const chunk = Object.values(bundle ?? {}).find(
+            (output) => output.type === 'chunk' && output.name === name,
+          );
+          if (!chunk) throw new Error(`the ${name} chunk is missing`);
+          return `/${chunk.fileName}`;
+        };
+        const shared = ['signed-in', 'guest-shared', 'query-layer'].map(file);
+        const code = { fr: [...shared, file('texts-fr')], en: [...shared, file('texts-en')] };
+        return html.replace(placeholder, `var code = ${JSON.stringify(code)};`);
+      },
+    },
+  };
 }
 
 const OWN_CODE = /[\\/]src[\\/]/;
@@ -118,6 +155,7 @@ export default defineConfig({
     tailwindcss(),
     englishManifest(),
     firstPages.plugin,
+    firstPageCode(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -183,6 +221,11 @@ export default defineConfig({
               priority: 2,
             },
             { name: 'signed-in', test: (id) => firstPages.modules.signedIn.has(id), priority: 1 },
+            {
+              name: 'after-first-page',
+              test: (id) => firstPages.modules.afterFirstPage.has(id),
+              priority: 1,
+            },
             // The other texts of a language in one file: a signed-in page asks for all of them at once.
             { name: 'texts-fr', test: /locales[\\/]fr[\\/]|catalogues-fr\.ts$/, priority: 1 },
             { name: 'texts-en', test: /locales[\\/]en[\\/]|catalogues-en\.ts$/, priority: 1 },

@@ -136,6 +136,30 @@ describe('early reads', () => {
     expect(net.callsTo('GET /api/v1/conversations')).toHaveLength(2);
   });
 
+  it("fetch the signed-in first page's code in the interface's language, listed by the build", async () => {
+    signIn('token-1');
+    localStorage.setItem('chapitres.lang', 'en');
+    mockFetch({
+      'GET /api/v1/conversations': jsonReply(LIST),
+      'GET /api/v1/onboardings/questions': jsonReply(QUESTIONS),
+    });
+    expect(earlyScript).toContain('var code = { fr: [], en: [] };');
+    const built = earlyScript!.replace(
+      'var code = { fr: [], en: [] };',
+      'var code = {"fr":["/assets/signed-in.js","/assets/texts-fr.js"],"en":["/assets/signed-in.js","/assets/texts-en.js"]};',
+    );
+    window.history.replaceState(null, '', '/');
+    new Function(built)();
+    const preloads = [
+      ...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'),
+    ];
+    expect(preloads.map((link) => link.getAttribute('href'))).toEqual([
+      '/assets/signed-in.js',
+      '/assets/texts-en.js',
+    ]);
+    for (const link of preloads) link.remove();
+  });
+
   it('ask nothing signed out, on another page, or for the questions of a family account', async () => {
     const net = mockFetch({ 'GET /api/v1/conversations': jsonReply(LIST) });
     await loadPage();
