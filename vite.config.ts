@@ -81,6 +81,7 @@ function firstPageChunks() {
     apply: 'build',
     buildEnd(error) {
       if (error) return;
+      for (const set of Object.values(modules)) set.clear();
       /** Every module statically imported from `files`, themselves included. */
       const closure = (files: string[]) => {
         const seen = new Set<string>();
