@@ -36,22 +36,6 @@ const frResources = Object.fromEntries(
   Object.entries(bundledFr).map(([path, c]) => [namespaceOf(path), c]),
 );
 
-/** Every namespace: the file names of locales/fr (tests/unit/lib/i18n-namespaces.test.ts checks). */
-export const namespaces = [
-  ...firstScreenNamespaces,
-  'bookWizard',
-  'books',
-  'chapters',
-  'conversation',
-  'dataExport',
-  'images',
-  'interview',
-  'onboarding',
-  'premium',
-  'profile',
-  'support',
-];
-
 /** i18next backend reading the catalogue chunks (precached by the service worker, so offline too). */
 const catalogueBackend: BackendModule = {
   type: 'backend',
@@ -99,8 +83,10 @@ export function languageFromTag(tag: string | null | undefined): Language | null
  * they render (src/app/router.tsx), so no text ever shows as a key; components that name their
  * namespace would otherwise suspend until it arrives.
  */
-export function loadAllNamespaces(): Promise<void> {
-  return i18next.loadNamespaces(namespaces);
+export async function loadAllNamespaces(): Promise<void> {
+  // The namespaces are the catalogues' file names (the same in both languages: i18n-namespaces.test.ts).
+  const later = await laterCatalogues[currentLanguage()]();
+  await i18next.loadNamespaces([...firstScreenNamespaces, ...Object.keys(later).map(namespaceOf)]);
 }
 
 function reflectOnDocument(language: Language): void {

@@ -92,6 +92,24 @@ test('a multi-users account names the author before each chapter', async ({ page
 
   await page.goto('/');
   await expect(page.getByRole('article').getByText('par Mamie Rose')).toBeVisible();
+
+  // The built page's early script (index.html) ran under the server's CSP: it asked for the signed-in
+  // page's code ahead of the entry's script tag, and the list it asked for was the one the page used
+  // (asked once, not again by the app).
+  const early = await page.evaluate(() => {
+    const script = document.querySelector('script[type="module"]')!;
+    return {
+      lists: performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/api/v1/conversations?')).length,
+      ahead: [...document.querySelectorAll('link[rel="modulepreload"]')].filter(
+        (link) =>
+          /\/assets\/signed-in-/.test(link.getAttribute('href') ?? '') &&
+          link.compareDocumentPosition(script) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).length,
+    };
+  });
+  expect(early).toEqual({ lists: 1, ahead: 1 });
 });
 
 test('a free account runs out of chapters and meets the premium dialog and the banner', async ({
