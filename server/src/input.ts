@@ -4,6 +4,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id of a uuid column: anything else names no row (and would be a query error, not a 404). */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
 /** Where the first NUL character sits in a parsed value, or null when there is none. */
 export function findNulCharacter(
   value: unknown,

@@ -1,8 +1,7 @@
 // Access tokens (JWT HS256 carrying the user id and token version) and single-use link tokens.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../input.ts';
 
 export interface AccessClaims {
   userId: string;
@@ -60,7 +59,7 @@ export class TokenSigner {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       // Checked here so a malformed id never reaches a uuid column as a query error.
-      if (typeof payload.sub !== 'string' || !UUID.test(payload.sub)) return null;
+      if (typeof payload.sub !== 'string' || !isUuid(payload.sub)) return null;
       if (typeof payload.ver !== 'number' || !Number.isInteger(payload.ver)) return null;
       if (typeof payload.exp !== 'number') return null;
       return { userId: payload.sub, tokenVersion: payload.ver, expiresAt: payload.exp * 1000 };

@@ -10,6 +10,7 @@ import {
   mailsTo,
   signupBody,
   uniqueEmail,
+  type TestUser,
 } from '../support/factories.ts';
 
 // Every hash the server verifies, in order (the real argon2 does the work).
@@ -458,6 +459,46 @@ describe('the signed-in person', () => {
       401,
       'not_authenticated',
     );
+  });
+
+  it('answers people asked at the same time each with their own account, as the database has it', async () => {
+    // Their reads of the person go to the database together (db/batched-reads.ts).
+    const people: TestUser[] = [];
+    for (let n = 0; n < 4; n += 1) people.push(await createUser(ctx.app));
+    const [renamed, revoked] = [people[0]!, people[1]!];
+    // A change and a revocation committed before the requests show in their answers.
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/users/me',
+      headers: renamed.auth,
+      payload: { full_name: 'Jeanne Dupont' },
+    });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/me/logout-all',
+      headers: revoked.auth,
+    });
+    const asking = Array.from({ length: 16 }, (_, n) => people[n % people.length]!);
+    const answers = await Promise.all(
+      asking.map((person) =>
+        ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: person.auth }),
+      ),
+    );
+    answers.forEach((answer, n) => {
+      const person = asking[n]!;
+      if (person === revoked) return expectError(answer, 401, 'not_authenticated');
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toMatchObject({ id: person.id, email: person.email });
+      if (person === renamed) expect(answer.json().full_name).toBe('Jeanne Dupont');
+    });
+    // An id that is no uuid, looked up beside them (a job's row, a webhook's metadata), is nobody and
+    // costs the others nothing.
+    const [nobody, answer] = await Promise.all([
+      ctx.app.services.accounts.findUser('not-a-uuid'),
+      ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: people[2]!.auth }),
+    ]);
+    expect(nobody).toBeNull();
+    expect(answer.json().id).toBe(people[2]!.id);
   });
 });
 

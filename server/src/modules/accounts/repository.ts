@@ -1,6 +1,8 @@
 // Database access for people and their single-use tokens.
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { BatchedReads } from '../../db/batched-reads.ts';
 import type { Db } from '../../db/client.ts';
+import { isUuid } from '../../input.ts';
 import { oneTimeTokens, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -8,22 +10,37 @@ export type NewUser = typeof users.$inferInsert;
 export type TokenKind = 'email_validation' | 'password_reset';
 
 export class AccountsRepository {
-  // Every authenticated request reads its person: the query is built once (a named prepared
-  // statement on PostgreSQL).
-  private readonly userById;
+  // Every authenticated request reads its person: the reads asked together are one select
+  // (db/batched-reads.ts), by statements built once (named prepared statements on PostgreSQL).
+  private readonly usersById: BatchedReads<UserRow>;
 
   constructor(private readonly db: Db) {
-    this.userById = db
+    const one = db
       .select()
       .from(users)
       .where(eq(users.id, sql.placeholder('id')))
       .limit(1)
       .prepare('accounts_user_by_id');
+    const many = db
+      .select()
+      .from(users)
+      .where(sql`${users.id} = any(${sql.placeholder('ids')})`)
+      .prepare('accounts_users_by_ids');
+    this.usersById = new BatchedReads(
+      async (keys) => {
+        // An id that is not a uuid names nobody (and must not fail the others' select).
+        const ids = keys.filter(isUuid);
+        if (ids.length === 0) return new Map();
+        const rows =
+          ids.length === 1 ? await one.execute({ id: ids[0] }) : await many.execute({ ids });
+        return new Map(rows.map((row) => [row.id, row]));
+      },
+      (row) => ({ ...row }),
+    );
   }
 
-  async findById(id: string): Promise<UserRow | null> {
-    const [row] = await this.userById.execute({ id });
-    return row ?? null;
+  findById(id: string): Promise<UserRow | null> {
+    return this.usersById.get(id);
   }
 
   async findByEmail(email: string): Promise<UserRow | null> {

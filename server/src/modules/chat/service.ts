@@ -1,6 +1,7 @@
 // The chat of a chapter: history, a turn with the interviewer (user message stored first, idempotent,
 // serialised per chapter), the opening of a new chapter, and the spoken version of the latest reply.
 import { AppError } from '../../errors.ts';
+import { isUuid } from '../../input.ts';
 import type { AssistantReply, ChatMessage, MessageRecording } from '../../contract/chat.ts';
 import { MAX_IDEMPOTENCY_KEY_LENGTH, MAX_MESSAGE_LENGTH } from '../../contract/chat.ts';
 import {
@@ -21,12 +22,6 @@ import type { ConversationsRepository } from '../conversations/repository.ts';
 import { userLanguage, type OnboardingService } from '../onboarding/service.ts';
 import type { ChatRepository, MessageRow } from './repository.ts';
 import { KeyedMutex, SingleFlight } from './locks.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
 
 /** Where a person's files live: deleting the folder deletes them all. */
 export function userFolder(userId: string): string {

@@ -9,7 +9,8 @@ import type {
   UpdateConversationBody,
 } from '../../contract/conversations.ts';
 import type { UserRow } from '../accounts/repository.ts';
-import { isUuid, type ChatService } from '../chat/service.ts';
+import { isUuid } from '../../input.ts';
+import type { ChatService } from '../chat/service.ts';
 import type { ConversationsRepository, ConversationView, SortBy } from './repository.ts';
 
 /** Whether a person has full access (subscription, pack, gift); the premium module provides it. */

@@ -10,7 +10,8 @@ import type { ChapterImage, UpdateImageBody, UserImage } from '../../contract/im
 import { MAX_LEGEND_LENGTH } from '../../contract/images.ts';
 import type { StorageProvider } from '../../providers/storage/types.ts';
 import type { UserRow } from '../accounts/repository.ts';
-import { chapterFolder, isUuid, userFolder } from '../chat/service.ts';
+import { isUuid } from '../../input.ts';
+import { chapterFolder, userFolder } from '../chat/service.ts';
 import {
   displayFileOf,
   displayRenditionOf,

@@ -14,7 +14,7 @@ import { AppError } from '../../errors.ts';
 import { pickLocale } from '../../i18n/messages.ts';
 import type { StorageProvider } from '../../providers/storage/types.ts';
 import type { UserRow } from '../accounts/repository.ts';
-import { isUuid } from '../chat/service.ts';
+import { isUuid } from '../../input.ts';
 import type { ConversationsService } from '../conversations/service.ts';
 import type { RecordingsService } from '../recordings/service.ts';
 

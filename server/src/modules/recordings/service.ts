@@ -13,7 +13,8 @@ import {
   type Transcriber,
 } from '../../providers/transcriber/types.ts';
 import type { UserRow } from '../accounts/repository.ts';
-import { chapterFolder, isUuid } from '../chat/service.ts';
+import { isUuid } from '../../input.ts';
+import { chapterFolder } from '../chat/service.ts';
 import { userLanguage } from '../onboarding/service.ts';
 import { AUDIO_EXTENSIONS, audioDurationMs, sniffAudio, type AudioMime } from './audio.ts';
 import type { ChapterRecordingRow, RecordingRow, RecordingsRepository } from './repository.ts';

@@ -12,7 +12,7 @@ import { AppError } from '../../errors.ts';
 import type { ShareLink, ShareSettings } from '../../contract/share.ts';
 import type { StorageProvider } from '../../providers/storage/types.ts';
 import type { UserRow } from '../accounts/repository.ts';
-import { isUuid } from '../chat/service.ts';
+import { isUuid } from '../../input.ts';
 import type { ConversationsService } from '../conversations/service.ts';
 import type { ImagesService } from '../images/service.ts';
 import type { RecordingsService } from '../recordings/service.ts';
