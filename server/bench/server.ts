@@ -1,9 +1,10 @@
 // The server under load for `npm run bench`, in its own process so that autocannon does not share its
 // event loop: the whole app plus a bare hello-world route, one signed-up person, and a line on stdout
-// `{"port", "token", "chaptersToken", "chaptersUrl"}` once listening. `chaptersToken` is a second
-// person's, with BENCH_CHAPTERS chapters (default 50) as a long-time user has them: title, keywords, a
-// summary of a few paragraphs in two versions, an interview of some twenty messages and one to three
-// pictures each.
+// `{"port", "tokens", "chaptersTokens", "chaptersUrl"}` once listening. `tokens` are BENCH_PEOPLE
+// people's (default 50: one per connection, as many people use a server at once, each from one device);
+// `chaptersTokens` are BENCH_READERS other people's (default 10), each with BENCH_CHAPTERS chapters
+// (default 50) as a long-time user has them: title, keywords, a summary of a few paragraphs in two
+// versions, an interview of some twenty messages and one to three pictures each.
 // Database from BENCH_DATABASE_URL, else PGlite in BENCH_DATA_DIR.
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -40,7 +41,7 @@ const database = await openDatabase({
 const app = await buildApp(config, { database, logger: false });
 app.get('/bench/hello', async () => ({ hello: 'world' }));
 // The chapter list's answer, computed once: what its size and serialisation alone cost (no token, no
-// database), the ceiling of the real route.
+// database, no compression), serialised again for every request.
 let chaptersPayload: unknown = null;
 app.get(
   '/bench/chapters-payload',
@@ -69,21 +70,22 @@ async function seedChapters(email: string, count: number): Promise<void> {
     .where(eq(users.email, email));
   const userId = user!.id;
   const start = Date.now() - count * 86_400_000;
-  for (let n = 0; n < count; n += 1) {
-    const createdAt = new Date(start + n * 86_400_000);
-    const [chapter] = await database.db
-      .insert(conversations)
-      .values({
+  const dates = Array.from({ length: count }, (_, n) => new Date(start + n * 86_400_000));
+  const chapters = await database.db
+    .insert(conversations)
+    .values(
+      dates.map((createdAt, n) => ({
         userId,
         title: `Chapitre ${n + 1} : l'été à la ferme des Grandes Vignes`,
         keywords: ['enfance', 'village', 'grand-mère', 'épicerie', `année ${1950 + n}`],
         summaryCursor: 2,
         createdAt,
         updatedAt: new Date(createdAt.getTime() + 3_600_000),
-      })
-      .returning({ id: conversations.id });
-    const conversationId = chapter!.id;
-    await database.db.insert(summaryVersions).values([
+      })),
+    )
+    .returning({ id: conversations.id, createdAt: conversations.createdAt });
+  await database.db.insert(summaryVersions).values(
+    chapters.flatMap(({ id: conversationId, createdAt }) => [
       { conversationId, version: 1, text: PARAGRAPH.repeat(4), createdAt },
       {
         conversationId,
@@ -91,7 +93,9 @@ async function seedChapters(email: string, count: number): Promise<void> {
         text: `${PARAGRAPH.repeat(6)}\n\n${PARAGRAPH.repeat(5)}`,
         createdAt,
       },
-    ]);
+    ]),
+  );
+  for (const { id: conversationId, createdAt } of chapters)
     await database.db.insert(chatMessages).values(
       Array.from({ length: 20 }, (_, index) => ({
         conversationId,
@@ -103,7 +107,8 @@ async function seedChapters(email: string, count: number): Promise<void> {
         createdAt,
       })),
     );
-    await database.db.insert(images).values(
+  await database.db.insert(images).values(
+    chapters.flatMap(({ id: conversationId, createdAt }, n) =>
       Array.from({ length: 1 + (n % 3) }, (_, index) => ({
         userId,
         conversationId,
@@ -116,23 +121,28 @@ async function seedChapters(email: string, count: number): Promise<void> {
         height: 1200,
         createdAt,
       })),
-    );
-  }
+    ),
+  );
 }
 
 const stamp = Date.now();
-const token = await signUpToken(`bench.${stamp}@example.org`);
-const chaptersEmail = `bench.chapters.${stamp}@example.org`;
-const chaptersToken = await signUpToken(chaptersEmail);
-await seedChapters(chaptersEmail, Number(process.env.BENCH_CHAPTERS ?? 50));
+const tokens: string[] = [];
+for (let n = 0; n < Number(process.env.BENCH_PEOPLE ?? 50); n += 1)
+  tokens.push(await signUpToken(`bench.${stamp}.${n}@example.org`));
+const chaptersTokens: string[] = [];
+for (let n = 0; n < Number(process.env.BENCH_READERS ?? 10); n += 1) {
+  const email = `bench.chapters.${stamp}.${n}@example.org`;
+  chaptersTokens.push(await signUpToken(email));
+  await seedChapters(email, Number(process.env.BENCH_CHAPTERS ?? 50));
+}
 chaptersPayload = (
   await app.inject({
     url: CHAPTERS_URL,
-    headers: { authorization: `Bearer ${chaptersToken}` },
+    headers: { authorization: `Bearer ${chaptersTokens[0]}` },
   })
 ).json();
 const { port } = app.server.address() as { port: number };
-console.log(JSON.stringify({ port, token, chaptersToken, chaptersUrl: CHAPTERS_URL }));
+console.log(JSON.stringify({ port, tokens, chaptersTokens, chaptersUrl: CHAPTERS_URL }));
 
 process.on('SIGTERM', async () => {
   await app.close();
