@@ -1,13 +1,14 @@
-// Reads by key that arrive together go to the database as one query.
+// Reads by key asked in the same turn of the event loop go to the database together, as one query.
 //
 // Under load an API process has many requests in hand at once, and each authenticated one starts by
 // reading its person by id. Sent apart, those reads are as many round trips to PostgreSQL (or calls
-// into PGlite), each costing more than the row it brings. Here the keys asked while the event loop
-// handles one batch of arrived requests are read together when it is done with them (`setImmediate`
-// runs after the poll phase that read them): one `where id = any($1)` instead of one select each.
+// into PGlite), each costing more than the row it brings. Here the first read of a turn of the event
+// loop is sent at once, so a request alone waits for nothing; the keys asked after it in the same turn
+// (the other requests that arrived together) wait for the end of the turn (`setImmediate` runs after
+// the poll phase that read them) and go together: one `where id = any($1)` instead of one select each.
 //
-// Nothing is kept: every read is made after it was asked for, so it sees every write committed before
-// its request arrived, exactly as a read of its own would. A key asked twice in one batch is read once
+// Nothing is kept: every read is sent after it was asked for, so it sees every write committed before
+// its request arrived, exactly as a read of its own would. A key asked twice in one read is read once
 // and each caller gets its own copy of the row.
 
 interface Waiter<Row> {
@@ -16,7 +17,9 @@ interface Waiter<Row> {
 }
 
 export class BatchedReads<Row> {
-  private pending: Map<string, Waiter<Row>[]> | null = null;
+  private pending = new Map<string, Waiter<Row>[]>();
+  /** Whether a read was sent in this turn of the event loop (the later keys of the turn wait). */
+  private sentThisTurn = false;
 
   constructor(
     /** The rows of these keys (never more than one per key); a key without a row is left out. */
@@ -27,19 +30,22 @@ export class BatchedReads<Row> {
 
   get(key: string): Promise<Row | null> {
     return new Promise((resolve, reject) => {
-      if (!this.pending) {
-        this.pending = new Map();
-        setImmediate(() => void this.flush());
-      }
       const waiting = this.pending.get(key);
       if (waiting) waiting.push({ resolve, reject });
       else this.pending.set(key, [{ resolve, reject }]);
+      if (this.sentThisTurn) return;
+      this.sentThisTurn = true;
+      setImmediate(() => {
+        this.sentThisTurn = false;
+        if (this.pending.size > 0) void this.send();
+      });
+      void this.send();
     });
   }
 
-  private async flush(): Promise<void> {
-    const batch = this.pending!;
-    this.pending = null;
+  private async send(): Promise<void> {
+    const batch = this.pending;
+    this.pending = new Map();
     let rows: Map<string, Row>;
     try {
       rows = await this.read([...batch.keys()]);
