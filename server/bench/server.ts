@@ -95,8 +95,8 @@ async function seedChapters(email: string, count: number): Promise<void> {
       },
     ]),
   );
-  for (const { id: conversationId, createdAt } of chapters)
-    await database.db.insert(chatMessages).values(
+  await database.db.insert(chatMessages).values(
+    chapters.flatMap(({ id: conversationId, createdAt }) =>
       Array.from({ length: 20 }, (_, index) => ({
         conversationId,
         userId,
@@ -106,7 +106,8 @@ async function seedChapters(email: string, count: number): Promise<void> {
         theme: index % 2 === 0 ? 'childhood' : null,
         createdAt,
       })),
-    );
+    ),
+  );
   await database.db.insert(images).values(
     chapters.flatMap(({ id: conversationId, createdAt }, n) =>
       Array.from({ length: 1 + (n % 3) }, (_, index) => ({

@@ -86,7 +86,10 @@ export function languageFromTag(tag: string | null | undefined): Language | null
 export async function loadAllNamespaces(): Promise<void> {
   // The namespaces are the catalogues' file names (the same in both languages: i18n-namespaces.test.ts).
   const later = await laterCatalogues[currentLanguage()]();
-  await i18next.loadNamespaces([...firstScreenNamespaces, ...Object.keys(later).map(namespaceOf)]);
+  // (English's later module holds the first screen's namespaces too: a set, not a list with repeats.)
+  await i18next.loadNamespaces([
+    ...new Set([...firstScreenNamespaces, ...Object.keys(later).map(namespaceOf)]),
+  ]);
 }
 
 function reflectOnDocument(language: Language): void {

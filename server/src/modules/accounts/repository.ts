@@ -31,6 +31,8 @@ export class AccountsRepository {
         // An id that is not a uuid names nobody (and must not fail the others' select).
         const ids = keys.filter(isUuid);
         if (ids.length === 0) return new Map();
+        // One id (a request alone) keeps the plain primary-key statement: `any($1)` with an array of
+        // one cost a lone request 15–30 % of its requests/s (the array's encoding and decoding).
         const rows =
           ids.length === 1 ? await one.execute({ id: ids[0] }) : await many.execute({ ids });
         return new Map(rows.map((row) => [row.id, row]));
