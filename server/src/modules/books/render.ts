@@ -2,6 +2,7 @@
 // JSON the templates read, pictures resized for print (300 dpi) and for the screen, and the documents to
 // compile. Pure but for sharp; the templates are in ./template.
 import { readFileSync } from 'node:fs';
+import * as workerThreads from 'node:worker_threads';
 import QRCode from 'qrcode';
 import { SCREEN_SIDE } from '../images/processing.ts';
 import { loadSharp } from '../images/sharp.ts';
@@ -476,15 +477,23 @@ export async function interiorJob(material: BookMaterial): Promise<TypesetJob> {
  * own their whole buffer, each once; never the templates (kept by this module) nor the cover, which
  * the print cover's job uses again.
  */
+// In every supported Node.js (22+); @types/node 20 does not declare it yet.
+const isMarkedAsUntransferable =
+  (workerThreads as { isMarkedAsUntransferable?: (value: object) => boolean })
+    .isMarkedAsUntransferable ?? (() => false);
+
 export function picturesOf(job: TypesetJob): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
   for (const [path, bytes] of Object.entries(job.files)) {
     if (!path.startsWith('print/') && !path.startsWith('screen/')) continue;
     const { buffer } = bytes;
+    // Node 22+ refuses to transfer a buffer it marked untransferable (e.g. one from its Buffer pool):
+    // such a picture is copied instead.
     if (
       buffer instanceof ArrayBuffer &&
       bytes.byteOffset === 0 &&
-      bytes.byteLength === buffer.byteLength
+      bytes.byteLength === buffer.byteLength &&
+      !isMarkedAsUntransferable(buffer)
     )
       buffers.add(buffer);
   }
