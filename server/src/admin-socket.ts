@@ -109,27 +109,47 @@ export async function askRunningServer(
     connection.once('error', () => resolve(null)); // a dead server's socket file
   });
   if (!socket) return false;
+  // A reset later ends the answer early, said below in one line (never an unhandled 'error').
+  socket.on('error', () => {});
   socket.write(`${JSON.stringify({ argv })}\n`);
   let result: { exit: number; error?: string } | null = null;
   const streams = new Map<string, ReturnType<CliOutput['stream']>>();
-  for await (const text of createInterface({ input: socket, crlfDelay: Infinity })) {
-    const reply = JSON.parse(text) as Reply;
-    if ('line' in reply) output.print(reply.line);
-    else if ('file' in reply)
-      await output.writeFile(reply.file.path, Buffer.from(reply.file.base64, 'base64'));
-    else if ('chunk' in reply) {
-      const { path, base64 } = reply.chunk;
-      if (!streams.has(path)) streams.set(path, output.stream(path));
-      await streams.get(path)!.write(Buffer.from(base64, 'base64'));
-    } else if ('close' in reply) {
-      await streams.get(reply.close)?.close();
-      streams.delete(reply.close);
-    } else result = reply;
+  try {
+    for await (const text of createInterface({ input: socket, crlfDelay: Infinity }))
+      result = (await take(text, output, streams)) ?? result;
+  } catch (error) {
+    socket.destroy();
+    // Reset by a server that stopped, or not our protocol: one plain line, not a stack trace. A file
+    // that could not be written here says so itself.
+    if (error instanceof SyntaxError || (error as NodeJS.ErrnoException).syscall === 'read')
+      throw new Error('The connection to the server broke before the command finished.');
+    throw error;
   }
   if (!result) throw new Error('The server closed the connection before the command finished.');
   if (result.exit === 2) throw new UsageError(result.error ?? 'Usage error');
   if (result.exit !== 0) throw new Error(result.error ?? 'The command failed in the server.');
   return true;
+}
+
+/** Acts on one line of the server's answer; the exit when it is the last. */
+async function take(
+  text: string,
+  output: CliOutput,
+  streams: Map<string, ReturnType<CliOutput['stream']>>,
+): Promise<{ exit: number; error?: string } | null> {
+  const reply = JSON.parse(text) as Reply;
+  if ('line' in reply) output.print(reply.line);
+  else if ('file' in reply)
+    await output.writeFile(reply.file.path, Buffer.from(reply.file.base64, 'base64'));
+  else if ('chunk' in reply) {
+    const { path, base64 } = reply.chunk;
+    if (!streams.has(path)) streams.set(path, output.stream(path));
+    await streams.get(path)!.write(Buffer.from(base64, 'base64'));
+  } else if ('close' in reply) {
+    await streams.get(reply.close)?.close();
+    streams.delete(reply.close);
+  } else return reply;
+  return null;
 }
 
 /** A server answers on DATA_DIR's socket (a leftover socket file of a dead one does not). */

@@ -13,7 +13,9 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { Config } from './config.ts';
 import { registerErrorHandling, replyWithError } from './errors.ts';
-import { registerInputHygiene } from './input.ts';
+import { parseFormStrictly, registerInputHygiene } from './input.ts';
+import { httpTimeouts, registerRequestDeadline, timedServerFactory } from './http-timeouts.ts';
+import { registerPrivateAnswers } from './private-answers.ts';
 import type { Database } from './db/client.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { registerAuthentication } from './auth/plugin.ts';
@@ -21,6 +23,7 @@ import { TokenSigner } from './auth/tokens.ts';
 import { AccountsRepository } from './modules/accounts/repository.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { AccountsService } from './modules/accounts/service.ts';
+import { eraseTraces } from './modules/accounts/erasure.ts';
 import { MailService } from './modules/mail/service.ts';
 import {
   appMissingPage,
@@ -160,7 +163,10 @@ export const contentSecurityPolicy = {
 };
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const timeouts = httpTimeouts(config.requestTimeoutSeconds);
   const app = Fastify({
+    // Half a body does not hold a socket: see http-timeouts.ts.
+    serverFactory: timedServerFactory(timeouts),
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     // Only behind a proxy we were told about: otherwise anyone could pick their IP (and rate-limit key)
@@ -220,7 +226,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     ),
   );
   registerAddressChecks(app, config);
-  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(formbody, { bodyLimit: 64 * 1024, parser: parseFormStrictly });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -373,8 +379,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     () => images.urlPeriod(),
   );
   conversations.onChapterDeleted((userId, id) => images.deleteChapterFiles(userId, id));
+  // Account deletion, in this order (issue 28): the subscription is stopped with the provider first (a
+  // provider out of reach stops the deletion before anything changed), then what the operator keeps is
+  // detached (orders' files leave the person's folder), then the person's data and files go, and last
+  // the traces in mails, jobs and analytics.
+  accounts.onUserDeleted((userId) => premium.cancelForDeletion(userId));
+  accounts.onUserDeleted((userId) => premium.detachForDeletion(userId));
   accounts.onUserDeleted((userId) => conversations.deleteAllOf(userId));
   accounts.onUserDeleted((userId) => onboarding.deleteAllOf(userId));
+  accounts.onUserDeleted((_userId, user) => eraseTraces(database.db, user));
   // The seeded questions are written at every start: editing the seed edits what is served.
   await onboarding.seed();
   app.decorate('services', {
@@ -399,6 +412,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     recordings,
   });
   registerInputHygiene(app);
+  registerRequestDeadline(app, timeouts);
+  registerPrivateAnswers(app, API_PREFIX);
   registerAuthentication(app, accounts);
 
   registerErrorHandling(app, {

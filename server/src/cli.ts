@@ -9,17 +9,24 @@
 //                                                                   finished, onboarding drop-off by step
 //   images renditions                                               makes the cards' display rendition of
 //                                                                   pictures stored before it existed
-// It uses the same configuration as the server (DATABASE_URL, DATA_DIR…) and works whether the server
-// runs or not. PGlite is one process's database (db/lock.ts): beside a running embedded server the
-// command is sent to that server, which runs it (admin-socket.ts); with the server stopped, or on
-// PostgreSQL, the command line opens the database itself.
+//   mailbox link                                                    the kept mails' address for the operator
+// It uses the same configuration as the server (DATABASE_URL, DATA_DIR…, read from the service's settings
+// file too: cli-environment.ts), refuses to make a new database or to write files as another user than
+// the data directory's owner, and works whether the server runs or not. PGlite is one process's
+// database (db/lock.ts): beside a running embedded server the command is sent to that server, which
+// runs it (admin-socket.ts); with the server stopped, or on PostgreSQL, the command line opens the
+// database itself.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp, type AppServices } from './app.ts';
 import { ADMIN_SOCKET, askRunningServer, serverListens } from './admin-socket.ts';
-import { loadConfig, resolveDataDir } from './config.ts';
+import { ConfigError, loadConfig, resolveDataDir, type Config } from './config.ts';
+import { checkDataDir, checkOwner, cliEnvironment, CliRefusal } from './cli-environment.ts';
+import { lockDownDatabaseFiles, lockDownDataDir, PRIVATE_UMASK } from './data-dir.ts';
+import { mailboxLink } from './modules/system/mailbox-access.ts';
+import { unsupportedNode } from './node-version.ts';
 import {
   prepareRestore,
   restoreBackup,
@@ -31,7 +38,7 @@ import {
 } from './backup/backup.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import { addressLine, formatEuros } from './modules/premium/service.ts';
+import { addressLine, formatEuros, SIMULATED } from './modules/premium/service.ts';
 
 const USAGE = `Usage: npm run cli -- <command>
   gift-codes create --count N [--months 12] --expires YYYY-MM-DD
@@ -42,6 +49,7 @@ const USAGE = `Usage: npm run cli -- <command>
   orders mark --id ORDER_ID --status sent_to_printer|shipped
   analytics report [--days 30]
   images renditions                 makes the cards' rendition of pictures stored before it existed
+  mailbox link                      the address of the kept mails (MAIL_TRANSPORT=outbox), for you alone
   backup --out FILE.tar.gz          the database, every stored file and the key, in one archive
   restore FILE.tar.gz               into an empty data directory (or database), server stopped`;
 
@@ -64,6 +72,7 @@ const COMMANDS = [
   'orders mark',
   'analytics report',
   'images renditions',
+  'mailbox link',
   'backup',
   'restore',
 ] as const;
@@ -100,8 +109,14 @@ export interface CliOutput {
   stream(path: string): { write(chunk: Buffer): void | Promise<void>; close(): Promise<void> };
 }
 
-/** What the backup reads besides the services. */
-export type CliContext = BackupContext;
+/** What the backup and the mailbox link read besides the services. */
+export type CliContext = BackupContext & {
+  config: BackupContext['config'] & Pick<Config, 'publicUrl' | 'mail'>;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An --id that cannot be an order's is no order (rather than a database error). */
+const orderId = (id: string | undefined): string | null => (id && UUID.test(id) ? id : null);
 
 /** Parses and checks a command line; UsageError before anything is opened. */
 export function parseCommand(argv: string[]) {
@@ -171,14 +186,17 @@ export async function executeCommand(
             order.id,
             order.status,
             order.createdAt.toISOString().slice(0, 10),
-            formatEuros(order.amount, 'fr'),
+            // The simulator took no money: said on every line it paid (issue 28).
+            order.provider === 'demo'
+              ? `${formatEuros(order.amount, 'fr')} (${SIMULATED.fr})`
+              : formatEuros(order.amount, 'fr'),
             order.bookTitle,
             addressLine(order.shipping),
           ].join('\t'),
         );
       break;
     case 'orders export': {
-      const order = values.id ? await premium.findOrder(values.id) : null;
+      const order = orderId(values.id) ? await premium.findOrder(values.id!) : null;
       if (!order) throw new UsageError(`No order ${values.id ?? '(no --id)'}`);
       if (!values.out) throw new UsageError('--out DIRECTORY is required');
       const dir = resolve(values.out);
@@ -198,6 +216,12 @@ export async function executeCommand(
               format: 'A5 (148 × 210 mm)',
               shipping: order.shipping,
               paid_at: order.createdAt,
+              amount_cents: order.amount,
+              currency: order.currency.toUpperCase(),
+              paid_with_credit: order.paidWithCredit,
+              // true: paid through the built-in simulator, no money was received for it.
+              simulated: order.provider === 'demo',
+              ...(order.provider === 'demo' ? { payment: SIMULATED.fr } : {}),
             },
             null,
             2,
@@ -229,11 +253,16 @@ export async function executeCommand(
       const status = values.status;
       if (status !== 'sent_to_printer' && status !== 'shipped')
         throw new UsageError('--status must be sent_to_printer or shipped');
-      if (!values.id || !(await premium.setOrderStatus(values.id, status)))
+      if (!orderId(values.id) || !(await premium.setOrderStatus(values.id!, status)))
         throw new UsageError(`No order ${values.id ?? '(no --id)'}`);
       print(`${values.id}: ${status}`);
       break;
     }
+    case 'mailbox link':
+      if (context.config.mail.transport !== 'outbox')
+        throw new UsageError('Mails are sent (MAIL_TRANSPORT=smtp): there is no mailbox.');
+      print(mailboxLink(context.config));
+      break;
     case 'backup': {
       const out = resolve(values.out!);
       print(describeBackup(out, await backupInto(output.stream(out), context)));
@@ -258,7 +287,12 @@ export async function executeCommand(
  */
 export async function runCli(argv: string[], print: (line: string) => void = console.log) {
   const { command, file } = parseCommand(argv); // a usage error before anything is opened
-  if (command === 'restore') return restore(file!, print);
+  const { env } = cliEnvironment(process.env);
+  if (command === 'restore') {
+    checkOwner(env, argv);
+    return restore(file!, print, env);
+  }
+  checkDataDir(env);
   const output: CliOutput = {
     print,
     writeFile(path, bytes) {
@@ -268,19 +302,21 @@ export async function runCli(argv: string[], print: (line: string) => void = con
     stream: partialFile,
   };
   const config = loadConfig({
-    ...process.env,
+    ...env,
     SERVE_APP: 'false',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
   });
   if (
     !config.databaseUrl &&
     (await askRunningServer(config.dataDir, withAbsolutePaths(argv), output))
   )
     return;
+  checkOwner(env, argv);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: join(config.dataDir, 'db'),
   });
+  if (database.kind === 'pglite') lockDownDatabaseFiles(config.dataDir);
   const app = await buildApp(config, { database, logger: false });
   try {
     await executeCommand(argv, app.services, output, { database, config });
@@ -291,16 +327,20 @@ export async function runCli(argv: string[], print: (line: string) => void = con
 }
 
 /** `npm run cli -- restore FILE`: checks the archive and the target, then restores; the server stopped. */
-async function restore(file: string, print: (line: string) => void) {
+async function restore(
+  file: string,
+  print: (line: string) => void,
+  env: Record<string, string | undefined>,
+) {
   const path = resolve(file);
-  const dataDir = resolveDataDir();
-  const databaseUrl = process.env.DATABASE_URL?.trim() || null;
+  const dataDir = resolveDataDir(env);
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
   if (!databaseUrl && existsSync(join(dataDir, ADMIN_SOCKET)) && (await serverListens(dataDir)))
     throw new UsageError(
       'The server is running on this data directory: stop it first. A backup is restored into an empty data directory.',
     );
   const manifest = await prepareRestore(path, { dataDir, databaseUrl });
-  const config = loadConfig({ ...process.env, SERVE_APP: 'false' });
+  const config = loadConfig({ ...env, SERVE_APP: 'false' });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: join(config.dataDir, 'db'),
@@ -310,6 +350,8 @@ async function restore(file: string, print: (line: string) => void) {
   } finally {
     await database.close();
   }
+  lockDownDataDir(config.dataDir);
+  lockDownDatabaseFiles(config.dataDir);
   print(
     `Restored ${describeBackup(path, manifest)} into ${config.databaseUrl ? 'the database' : config.dataDir}`,
   );
@@ -330,15 +372,42 @@ function withAbsolutePaths(argv: string[]): string[] {
   );
 }
 
+/**
+ * What the command line prints for an error: its message, never a stack trace. A usage message is
+ * shown whole; anything else in one line (a database error: its own message, not the query).
+ */
+export function plainError(error: unknown): string {
+  if (
+    error instanceof UsageError ||
+    error instanceof CliRefusal ||
+    error instanceof DataDirLockedError ||
+    error instanceof BackupError
+  )
+    return error.message;
+  if (error instanceof ConfigError) return `Configuration error: ${error.message}`;
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
+  const message =
+    error instanceof Error
+      ? cause && error.message.startsWith('Failed query')
+        ? cause.message
+        : error.message
+      : String(error);
+  return `Error: ${message.split('\n')[0]!.trim() || 'the command failed'}`;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // What the command line creates (a restored data directory, exported files) is for this user only.
+  process.umask(PRIVATE_UMASK);
+  const fail = (error: unknown) => {
+    console.error(plainError(error));
+    process.exit(error instanceof UsageError ? 2 : 1);
+  };
+  process.on('uncaughtException', fail);
+  process.on('unhandledRejection', fail);
+  const tooOld = unsupportedNode(process.versions.node);
+  if (tooOld) fail(new CliRefusal(tooOld));
   runCli(process.argv.slice(2)).catch((error: unknown) => {
-    console.error(
-      error instanceof UsageError ||
-        error instanceof DataDirLockedError ||
-        error instanceof BackupError
-        ? error.message
-        : error,
-    );
+    console.error(plainError(error));
     process.exitCode = error instanceof UsageError ? 2 : 1;
   });
 }

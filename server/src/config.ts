@@ -34,6 +34,11 @@ export interface Config {
   backups: { dir: string; keep: number; everyHours: number };
   /** How long a job may run before the queue takes its worker for dead and retries it, and how often it looks. */
   jobs: { timeoutSeconds: number; maintenanceSeconds: number };
+  /**
+   * Seconds a request may take to arrive whole (headers and body) before its socket is closed;
+   * uploads get more, their maximum size at a slow phone's speed (server.ts `httpTimeouts`).
+   */
+  requestTimeoutSeconds: number;
   storage: {
     kind: 'disk' | 's3';
     s3: {
@@ -59,6 +64,11 @@ export interface Config {
    */
   transcribe: { baseUrl: string | null; apiKey: string | null; model: string };
   stripe: { secretKey: string | null; webhookSecret: string | null; apiBase: string | null };
+  /**
+   * Payments (issue 28): Stripe when STRIPE_SECRET_KEY is set, else the built-in simulator (no real money);
+   * PAYMENTS=off for a family server: no payments at all, every account has full access, no price shown.
+   */
+  payments: 'stripe' | 'demo' | 'off';
   /** Where the app sends analytics (with consent only): this server, or a PostHog-compatible service. */
   analytics: {
     provider: 'embedded' | 'posthog';
@@ -223,6 +233,7 @@ export function loadConfig(env: Env = process.env, role: Role = 'all'): Config {
       timeoutSeconds: integer(env, 'JOB_TIMEOUT_SECONDS', 300, 5, 86_400),
       maintenanceSeconds: integer(env, 'JOB_MAINTENANCE_SECONDS', 120, 1, 86_400),
     },
+    requestTimeoutSeconds: integer(env, 'REQUEST_TIMEOUT_SECONDS', 30, 1, 3600),
     storage: {
       kind: storageKind,
       s3: {
@@ -260,5 +271,11 @@ export function loadConfig(env: Env = process.env, role: Role = 'all'): Config {
       webhookSecret: text(env, 'STRIPE_WEBHOOK_SECRET'),
       apiBase: url(env, 'STRIPE_API_BASE'),
     },
+    payments:
+      oneOf(env, 'PAYMENTS', ['on', 'off'] as const, 'on') === 'off'
+        ? 'off'
+        : text(env, 'STRIPE_SECRET_KEY')
+          ? 'stripe'
+          : 'demo',
   };
 }

@@ -5,6 +5,7 @@ import { messageFor, pickLocale, type Locale } from './i18n/messages.ts';
 
 const statusByCode: Record<string, number> = {
   incorrect_email_or_password: 400,
+  incorrect_password: 400,
   invalid_token: 400,
   inactive_user: 400,
   not_enough_messages: 400,

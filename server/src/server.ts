@@ -1,27 +1,38 @@
 // Process entry: `--role=all` (default: API, app and job workers in one process), `--role=api` or
 // `--role=worker` (scaled out against PostgreSQL). Shuts down gracefully on SIGTERM and SIGINT.
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, parseRole } from './config.ts';
+import { ConfigError, loadConfig, parseRole, resolveDataDir } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { startupWarnings } from './deployment.ts';
 import { startAdminSocket } from './admin-socket.ts';
 import { scheduleBackups } from './backup/schedule.ts';
 import { join } from 'node:path';
+import { lockDownDatabaseFiles, lockDownDataDir, PRIVATE_UMASK } from './data-dir.ts';
+import { mailboxNotice } from './modules/system/mailbox-access.ts';
+import { unsupportedNode } from './node-version.ts';
 
 async function main() {
+  // Everything this process creates (database, files, backups) is for its own user only (data-dir.ts).
+  process.umask(PRIVATE_UMASK);
   const role = parseRole(process.argv.slice(2));
+  const { fixed } = lockDownDataDir(resolveDataDir(process.env));
   const config = loadConfig(process.env, role);
   const started = Date.now();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: join(config.dataDir, 'db'),
   });
+  if (database.kind === 'pglite') lockDownDatabaseFiles(config.dataDir);
   const app = await buildApp(config, { database });
   const { queue } = app.services;
   let adminSocket: { close(): Promise<void> } | null = null;
   let backups: { stop(): void } | null = null;
   for (const warning of startupWarnings(config)) app.log.warn(warning);
+  if (fixed > 0)
+    app.log.warn(
+      `${config.dataDir} was readable by other local users: ${fixed} files and folders are now for this user only`,
+    );
 
   if (role === 'worker') {
     await queue.start();
@@ -35,6 +46,7 @@ async function main() {
       adminSocket = await startAdminSocket(app, { database, config });
       backups = scheduleBackups({ database, config, log: app.log });
     }
+    if (config.mail.transport === 'outbox') app.log.warn(mailboxNotice(config));
     app.log.info(
       `Chapitres ready at ${config.publicUrl} in ${Date.now() - started} ms (${database.kind}, role ${role})`,
     );
@@ -58,6 +70,12 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+const tooOld = unsupportedNode(process.versions.node);
+if (tooOld) {
+  console.error(tooOld);
+  process.exit(1);
 }
 
 main().catch((error: unknown) => {

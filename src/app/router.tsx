@@ -52,6 +52,12 @@ const guestRoutes: RouteObject[] = [
     handle: handle('resetPassword'),
     lazy: () => import('./routes/reset-password'),
   },
+  // The link mailed to the previous address after an email change; it asks for a new password too.
+  {
+    path: 'undo-email-change',
+    handle: handle('resetPassword'),
+    lazy: () => import('./routes/undo-email-change'),
+  },
   { path: 'terms', handle: handle('terms', () => [home]), lazy: () => import('./routes/terms') },
   {
     path: 'privacy',

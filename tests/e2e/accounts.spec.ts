@@ -153,3 +153,82 @@ test('a session revoked on the server logs the person out with a message', async
     page.getByText('Vous avez été déconnecté. Veuillez vous reconnecter.'),
   ).toBeVisible();
 });
+
+test('a borrowed session changes the email: the owner is told, takes her address back and signs in again (issue 28)', async ({
+  page,
+  browser,
+}) => {
+  const owner = await createAccount(page.request);
+  // Her address is confirmed (a reset link would go to no other).
+  const confirm = await waitForMail(page.request, owner.email, /Confirmez votre adresse email/);
+  expect(
+    (
+      await page.request.post('/api/v1/validate-email', {
+        data: { token: new URL(linkIn(confirm), 'http://x').searchParams.get('token') },
+      })
+    ).status(),
+  ).toBe(200);
+
+  // Someone at her unlocked tablet opens the profile and changes the address: the password is asked.
+  await signInWithStorage(page, owner, '/profile');
+  await expect(page.getByText(owner.email)).toBeVisible();
+  // The tablet she left elsewhere is another session: it ends with the change.
+  const other = await browser.newContext();
+  const otherAuth = { authorization: `Bearer ${owner.token}` };
+  expect((await other.request.get('/api/v1/users/me', { headers: otherAuth })).status()).toBe(200);
+
+  await page.getByRole('button', { name: "Changer d'adresse email" }).click();
+  const thief = uniqueEmail('voleur');
+  await page.getByLabel('Nouvelle adresse email').fill(thief);
+  await page.getByRole('button', { name: "Enregistrer l'adresse" }).click();
+  await expect(page.getByText('Veuillez indiquer votre mot de passe actuel.')).toBeVisible();
+  await page.getByLabel('Votre mot de passe actuel', { exact: true }).fill('Devine1!mdp');
+  await page.getByRole('button', { name: "Enregistrer l'adresse" }).click();
+  await expect(page.getByText("Ce mot de passe n'est pas le bon.")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByLabel('Votre mot de passe actuel', { exact: true }).fill(owner.password);
+  await page.getByRole('button', { name: "Enregistrer l'adresse" }).click();
+  // The device that made the change stays signed in, with the new, unconfirmed address.
+  await expect(page.getByText(thief, { exact: true })).toBeVisible();
+  await expect(page.getByText(/Cette adresse n'est pas encore confirmée/)).toBeVisible();
+  expect((await other.request.get('/api/v1/users/me', { headers: otherAuth })).status()).toBe(401);
+  await other.close();
+
+  // A reset asked for the new, unconfirmed address sends nothing there.
+  await page.request.post(`/api/v1/password-recovery/${encodeURIComponent(thief)}`);
+
+  // The owner's own mailbox has the notice, with the way back.
+  const notice = await waitForMail(
+    page.request,
+    owner.email,
+    /adresse email de votre compte a changé/,
+  );
+  expect(notice.text).toContain(thief);
+  await page.goto(linkIn(notice));
+  await expect(
+    page.getByRole('heading', { name: "Annuler le changement d'adresse" }),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('Reprise3#mdp');
+  await page.getByLabel('Confirmez le mot de passe', { exact: true }).fill('Reprise3#mdp');
+  await page.getByRole('button', { name: 'Récupérer mon adresse' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(
+    page.getByText('Votre adresse email vous a été rendue.', { exact: false }),
+  ).toBeVisible();
+
+  // Her address and her new password open the account; the old password no longer does.
+  const stolen = await page.request.post('/api/v1/login/access-token', {
+    form: { username: owner.email, password: owner.password },
+  });
+  expect(stolen.status()).toBe(400);
+  await page.getByLabel('Adresse email').fill(owner.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill('Reprise3#mdp');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('link', { name: 'Mon compte' })).toBeVisible();
+  await page.goto('/profile');
+  await expect(page.getByText(owner.email)).toBeVisible();
+  const mails = await page.request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(thief)}`);
+  const thiefMails = ((await mails.json()) as { data: { text: string }[] }).data;
+  expect(thiefMails.some((mail) => mail.text.includes('/reset-password?token='))).toBe(false);
+});

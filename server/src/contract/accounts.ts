@@ -60,6 +60,8 @@ export const UpdateMeBody = Type.Object(
   {
     full_name: Type.Optional(Type.String({ maxLength: 200 })),
     email: Type.Optional(Email),
+    /** Required with a new `email`: a borrowed session alone cannot change the address. */
+    current_password: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
     current_language: Type.Optional(Language),
     opt_in_marketing: Type.Optional(Type.Boolean()),
     opt_in_tracking: Type.Optional(Type.Boolean()),
@@ -72,6 +74,16 @@ export const UpdateMeBody = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 export type UpdateMeBody = Static<typeof UpdateMeBody>;
+
+/**
+ * The answer of PATCH /users/me: the person, and after an email change (which ends every other
+ * session) a new token for the device that made it, which stays signed in.
+ */
+export const UpdateMeResponse = Type.Object({
+  ...UserPublic.properties,
+  access_token: Type.Optional(Type.String()),
+});
+export type UpdateMeResponse = Static<typeof UpdateMeResponse>;
 
 export const TokenBody = Type.Object(
   { token: Type.String({ minLength: 1, maxLength: 512 }) },
@@ -86,5 +98,14 @@ export const ResetPasswordBody = Type.Object(
   { additionalProperties: false },
 );
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
+/** POST /undo-email-change: the link mailed to the previous address, and a new password. */
+export const UndoEmailChangeBody = Type.Object(
+  {
+    token: Type.String({ minLength: 1, maxLength: 512 }),
+    new_password: Type.String({ minLength: 1, maxLength: 256 }),
+  },
+  { additionalProperties: false },
+);
+export type UndoEmailChangeBody = Static<typeof UndoEmailChangeBody>;
 export const Message = Type.Object({ message: Type.String() });
 export type Message = Static<typeof Message>;

@@ -14,7 +14,8 @@ export const PublicFeatures = Type.Object({
 export type PublicFeatures = Static<typeof PublicFeatures>;
 
 export const PublicConfig = Type.Object({
-  payment_provider: Type.Union([Type.Literal('demo'), Type.Literal('stripe')]),
+  /** 'off': a server without payments (PAYMENTS=off), every account has full access, no price shown. */
+  payment_provider: Type.Union([Type.Literal('demo'), Type.Literal('stripe'), Type.Literal('off')]),
   mail_transport: Type.Union([Type.Literal('outbox'), Type.Literal('smtp')]),
   support_email: Type.String(),
   terms_version: Type.Integer(),

@@ -34,6 +34,10 @@ export const errorMessages: Record<string, Record<Locale, string>> = {
     fr: 'Email ou mot de passe incorrect.',
     en: 'Incorrect email or password',
   },
+  incorrect_password: {
+    fr: 'Le mot de passe actuel est incorrect.',
+    en: 'The current password is incorrect.',
+  },
   inactive_user: { fr: 'Ce compte est désactivé.', en: 'This account is inactive.' },
   user_email_already_exists: {
     fr: 'Un compte existe déjà avec cet email.',

@@ -1,7 +1,8 @@
 // The job queue: pg-boss on the same database (PGlite embedded, or PostgreSQL shared by every worker
 // process). Jobs are named `<module>.<action>`, typed, idempotent, and only call services.
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client.ts';
+import { sql } from 'drizzle-orm';
+import type { Database, Db, SqlExecutor } from '../db/client.ts';
 
 export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
 
@@ -22,14 +23,59 @@ export interface JobQueue {
   send<T extends object>(
     name: string,
     data: T,
-    options?: { singletonKey?: string },
+    /**
+     * priority: higher is taken first (same priority: oldest first); default 0. within: a transaction of
+     * `transaction()`: the job exists only if it commits.
+     */
+    options?: { singletonKey?: string; priority?: number; within?: Db },
   ): Promise<string | null>;
+  /** Runs `work` in one database transaction; jobs sent `within` it are queued if and only if it commits. */
+  transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   /** Starts the workers of every defined job (roles all and worker). */
   work(): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Tests: waits until no job is queued or running. */
   drain(timeoutMs?: number): Promise<void>;
+}
+
+/**
+ * Runs `work` again when PostgreSQL chose it as a deadlock's victim (40P01). Processes starting together
+ * on one database create the same queues at once, and pg-boss's create_queue (a row, a partition table
+ * and its attachment) can deadlock with another's: the victim's transaction was rolled back whole, so
+ * trying it again after a random pause is safe, and create_queue keeps an existing queue as it is.
+ */
+export async function retryDeadlocks<T>(work: () => Promise<T>, attempts = 20): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, (20 + Math.random() * 80) * attempt));
+    }
+  }
+}
+
+/**
+ * pg-boss's statements ($1, $2… placeholders) run on a Drizzle transaction, so a job is inserted with the
+ * rows it goes with. Objects (a job's data) are sent as JSON text, as pg-boss's own client does.
+ */
+function transactionExecutor(tx: Db): SqlExecutor {
+  return {
+    async executeSql(text, values = []) {
+      const parts = text.split(/\$(\d+)/).map((part, index) => {
+        if (index % 2 === 0) return sql.raw(part);
+        const value = values[Number(part) - 1];
+        const json =
+          value !== null && typeof value === 'object' && !(value instanceof Date)
+            ? JSON.stringify(value)
+            : value;
+        return sql`${json ?? null}`;
+      });
+      const result = (await tx.execute(sql.join(parts))) as unknown;
+      return { rows: Array.isArray(result) ? result : (result as { rows: unknown[] }).rows };
+    },
+  };
 }
 
 export function createJobQueue(
@@ -77,27 +123,33 @@ export function createJobQueue(
       if (started) return;
       await boss.start();
       for (const definition of definitions.values()) {
-        await boss.createQueue(definition.name, {
+        const settings = {
           name: definition.name,
           retryLimit: definition.retryLimit,
           retryDelay: definition.retryDelaySeconds,
           retryBackoff: true,
           expireInSeconds: definition.expireInSeconds,
-        });
+        };
+        await retryDeadlocks(() => boss.createQueue(definition.name, settings));
+        // A queue made by an earlier version keeps its settings otherwise (createQueue leaves it as is).
+        await retryDeadlocks(() => boss.updateQueue(definition.name, settings));
       }
       started = true;
     },
     async send(name, data, sendOptions = {}) {
       if (!definitions.has(name)) throw new Error(`Unknown job ${name}`);
-      const id = await boss.send(
-        name,
-        data,
-        sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {},
-      );
+      const id = await boss.send(name, data, {
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.priority ? { priority: sendOptions.priority } : {}),
+        ...(sendOptions.within ? { db: transactionExecutor(sendOptions.within) } : {}),
+      });
       // A worker in this process picks the job up now rather than at its next poll.
       const workerId = workerIds.get(name);
       if (id && workerId) boss.notifyWorker(workerId);
       return id;
+    },
+    transaction(work) {
+      return database.db.transaction((tx) => work(tx as unknown as Db));
     },
     async work() {
       for (const definition of definitions.values()) {

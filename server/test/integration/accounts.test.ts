@@ -37,6 +37,18 @@ function expectError(
   expect(response.json().detail[0].type).toBe(type);
 }
 
+/** Follows the validation link mailed at sign-up (recovery mails only a verified address). */
+async function verify(user: TestUser): Promise<TestUser> {
+  const [mail] = await mailsTo(ctx.app, user.email);
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/validate-email',
+    payload: { token: linkToken(mail) },
+  });
+  expect(response.statusCode).toBe(200);
+  return user;
+}
+
 describe('sign-up', () => {
   it('creates a standard account, answers 201 with the user and mails a validation link', async () => {
     const body = signupBody({ email: uniqueEmail('Marie').replace('marie', 'Marie') });
@@ -417,7 +429,7 @@ describe('the signed-in person', () => {
         method: 'PATCH',
         url: '/api/v1/users/me',
         headers: user.auth,
-        payload: { email: other.email.toUpperCase() },
+        payload: { email: other.email.toUpperCase(), current_password: user.password },
       }),
       409,
       'user_email_already_exists',
@@ -427,9 +439,11 @@ describe('the signed-in person', () => {
       method: 'PATCH',
       url: '/api/v1/users/me',
       headers: user.auth,
-      payload: { email: newEmail },
+      payload: { email: newEmail, current_password: user.password },
     });
     expect(changed.json()).toMatchObject({ email: newEmail, email_verified: false });
+    // The change ended every session; the answer's token keeps this device signed in.
+    const auth = { authorization: `Bearer ${changed.json().access_token as string}` };
     const [mail] = await mailsTo(ctx.app, newEmail);
     const validated = await ctx.app.inject({
       method: 'POST',
@@ -438,7 +452,7 @@ describe('the signed-in person', () => {
     });
     expect(validated.statusCode).toBe(200);
     expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: user.auth })).json()
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: auth })).json()
         .email_verified,
     ).toBe(true);
   });
@@ -575,7 +589,7 @@ describe('email validation', () => {
 
 describe('password recovery', () => {
   it('always answers 200, mails a link only to a real account, resets once and revokes old tokens', async () => {
-    const user = await createUser(ctx.app, { current_language: 'en-US' });
+    const user = await verify(await createUser(ctx.app, { current_language: 'en-US' }));
     const unknown = uniqueEmail('ghost');
     expect(
       (
@@ -638,7 +652,7 @@ describe('password recovery', () => {
   });
 
   it('a newer recovery link replaces the older one', async () => {
-    const user = await createUser(ctx.app);
+    const user = await verify(await createUser(ctx.app));
     await ctx.app.inject({
       method: 'POST',
       url: `/api/v1/password-recovery/${encodeURIComponent(user.email)}`,

@@ -5,12 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli.ts';
+import { openDatabase } from '../../src/db/client.ts';
 
 const saved = { ...process.env };
 let dataDir: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'chapitres-cli-'));
+  // The command line works on a server's database and never creates one (trust-box.test.ts).
+  const database = await openDatabase({ databaseUrl: null, dataDir: join(dataDir, 'db') });
+  await database.close();
   Object.assign(process.env, {
     DATA_DIR: dataDir,
     DATABASE_URL: '',
@@ -19,7 +23,7 @@ beforeAll(() => {
     MAIL_TRANSPORT: 'outbox',
     STORAGE: 'disk',
   });
-});
+}, 120_000);
 afterAll(() => {
   process.env = saved;
   rmSync(dataDir, { recursive: true, force: true });

@@ -2,29 +2,13 @@
 // signed with stripe.webhooks.generateTestHeaderString: Checkout Sessions per product, the customer reused,
 // signature checks, replays, unknown events, subscription changes out of order, and cancellation.
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../support/build.ts';
+import { describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../support/factories.ts';
-import { startFakeStripe, stripeSubscription, type FakeStripe } from '../support/fake-stripe.ts';
+import { stripeSubscription } from '../support/fake-stripe.ts';
+import { useStripeTestApp } from '../support/payments.ts';
 
 const SECRET = 'whsec_test_chapitres';
-let fake: FakeStripe;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  process.env.__FAKE_STRIPE_URL = fake.url;
-});
-afterAll(async () => fake?.close());
-
-// The app reads STRIPE_API_BASE when it is built, after beforeAll above has started the server.
-const ctx = useTestApp({
-  env: {
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_WEBHOOK_SECRET: SECRET,
-    get STRIPE_API_BASE() {
-      return process.env.__FAKE_STRIPE_URL ?? '';
-    },
-  } as Record<string, string>,
-});
+const { ctx, fake: fakeStripe } = useStripeTestApp(SECRET);
 
 const stripe = new Stripe('sk_test_fake');
 
@@ -73,7 +57,7 @@ async function checkout(user: TestUser, product: string) {
     headers: user.auth,
   });
   expect(answer.statusCode, answer.body).toBe(200);
-  const session = [...fake.sessions.values()].at(-1)!;
+  const session = [...fakeStripe().sessions.values()].at(-1)!;
   return { url: answer.json().redirect_url as string, session };
 }
 
@@ -82,7 +66,9 @@ describe('Stripe checkout', () => {
     const user = await createUser(ctx.app, { current_language: 'en-GB' });
     const first = await checkout(user, 'subscription');
     expect(first.url).toMatch(/^https:\/\/checkout\.stripe\.test\/pay\/cs_test_/);
-    const created = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.form;
+    const created = fakeStripe()
+      .requests.filter((r) => r.path === '/v1/checkout/sessions')
+      .at(-1)!.form;
     expect(created).toMatchObject({
       mode: 'subscription',
       locale: 'en',
@@ -94,9 +80,11 @@ describe('Stripe checkout', () => {
       cancel_url: 'http://chapitres.test/payment-failure?product=subscription',
     });
     await checkout(user, 'premium-12-months-and-a-book');
-    const customers = fake.requests.filter((r) => r.path === '/v1/customers');
+    const customers = fakeStripe().requests.filter((r) => r.path === '/v1/customers');
     expect(customers).toHaveLength(1);
-    const second = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.form;
+    const second = fakeStripe()
+      .requests.filter((r) => r.path === '/v1/checkout/sessions')
+      .at(-1)!.form;
     expect(second).toMatchObject({
       mode: 'payment',
       customer: created.customer,
@@ -165,7 +153,7 @@ describe('Stripe webhooks', () => {
     const user = await createUser(ctx.app);
     const { session } = await checkout(user, 'subscription');
     const subscription = stripeSubscription('sub_test_a', user.id);
-    fake.subscriptions.set('sub_test_a', subscription);
+    fakeStripe().subscriptions.set('sub_test_a', subscription);
     const t = Math.floor(Date.now() / 1000);
     await deliver(
       event(
@@ -184,7 +172,7 @@ describe('Stripe webhooks', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().subscription.cancel_at).not.toBeNull();
     expect(
-      fake.requests.some(
+      fakeStripe().requests.some(
         (r) => r.path === '/v1/subscriptions/sub_test_a' && r.form.cancel_at_period_end === 'true',
       ),
     ).toBe(true);

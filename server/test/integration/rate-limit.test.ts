@@ -1,5 +1,5 @@
-// Rate limits answer 429 too_many_requests with Retry-After, per IP and per email, and API processes
-// share them through Redis when REDIS_URL is set.
+// Rate limits answer 429 too_many_requests with Retry-After, per IP, per IP + account and per email,
+// and API processes share them through Redis when REDIS_URL is set (under `chapitres:rl:<rule>:`).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,10 +18,10 @@ function recover(email: string, remoteAddress = '127.0.0.1') {
 }
 
 describe('rate limits', () => {
-  it('limits logins per email with 429 and Retry-After, in the error shape', async () => {
+  it('limits failed logins per address + account with 429 and Retry-After, in the error shape', async () => {
     const email = uniqueEmail();
     let last = await login(ctx.app, email, 'Wrong1!pass');
-    for (let i = 1; i <= rateLimits.loginByEmail.limit; i += 1)
+    for (let i = 1; i <= rateLimits.loginFailuresByIpAccount.limit; i += 1)
       last = await login(ctx.app, email.toUpperCase(), 'Wrong1!pass');
     expect(last.statusCode).toBe(429);
     expect(last.json().detail[0]).toEqual({
@@ -30,7 +30,7 @@ describe('rate limits', () => {
     });
     const retryAfter = Number(last.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(rateLimits.loginByEmail.windowSeconds);
+    expect(retryAfter).toBeLessThanOrEqual(rateLimits.loginFailuresByIpAccount.windowSeconds);
     // Another email from the same address is still answered.
     expect((await login(ctx.app, uniqueEmail(), 'Wrong1!pass')).statusCode).toBe(400);
   });
@@ -150,6 +150,28 @@ describe.runIf(redisServer)('rate limits shared through Redis', () => {
   // Two API processes (two apps) on one Redis.
   const first = useTestApp({ env });
   const second = useTestApp({ env });
+
+  it('names every key chapitres:rl:<rule>:<value>, with no email address in it', async () => {
+    const email = uniqueEmail();
+    await first.app.inject({
+      method: 'POST',
+      url: `/api/v1/password-recovery/${encodeURIComponent(email)}`,
+    });
+    await login(first.app, email, 'Wrong1!pass');
+    const { Redis } = await import('ioredis');
+    const probe = new Redis(env.REDIS_URL);
+    const keys = await probe.keys('*');
+    probe.disconnect();
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) {
+      expect(key).toMatch(/^chapitres:rl:[a-z-]+:[^:]/);
+      expect(key).not.toContain('undefined');
+      expect(key).not.toContain(email);
+    }
+    expect(keys.some((key) => key.startsWith('chapitres:rl:recovery-email:'))).toBe(true);
+    expect(keys.some((key) => key.startsWith('chapitres:rl:login-ip:'))).toBe(true);
+    expect(keys.some((key) => key.startsWith('chapitres:rl:login-fail-ip-account:'))).toBe(true);
+  });
 
   it('counts the attempts made on either process', async () => {
     const email = uniqueEmail();

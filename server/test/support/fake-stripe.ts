@@ -16,6 +16,8 @@ export interface FakeStripe {
   requests: FakeStripeRequest[];
   subscriptions: Map<string, Record<string, unknown>>;
   sessions: Map<string, Record<string, unknown>>;
+  /** Refunds made (one per idempotency key). */
+  refunds: Record<string, unknown>[];
   close(): Promise<void>;
 }
 
@@ -34,6 +36,8 @@ export async function startFakeStripe(secretKey = 'sk_test_fake'): Promise<FakeS
   const requests: FakeStripeRequest[] = [];
   const subscriptions = new Map<string, Record<string, unknown>>();
   const sessions = new Map<string, Record<string, unknown>>();
+  const refunds: Record<string, unknown>[] = [];
+  const refundsByKey = new Map<string, Record<string, unknown>>();
 
   const send = (response: ServerResponse, status: number, body: unknown) => {
     response.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
@@ -75,6 +79,22 @@ export async function startFakeStripe(secretKey = 'sk_test_fake'): Promise<FakeS
       sessions.set(sessionId, session);
       return send(response, 200, session);
     }
+    if (request.method === 'POST' && path === '/v1/refunds') {
+      // The same idempotency key answers the first refund again, as Stripe does.
+      const key = String(request.headers['idempotency-key'] ?? '');
+      const known = key ? refundsByKey.get(key) : undefined;
+      if (known) return send(response, 200, known);
+      const refund = {
+        id: id('re'),
+        object: 'refund',
+        status: 'succeeded',
+        payment_intent: form.payment_intent ?? null,
+        charge: form.charge ?? null,
+      };
+      refunds.push(refund);
+      if (key) refundsByKey.set(key, refund);
+      return send(response, 200, refund);
+    }
     const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (subscription) {
       const found = subscriptions.get(subscription[1]!);
@@ -82,6 +102,10 @@ export async function startFakeStripe(secretKey = 'sk_test_fake'): Promise<FakeS
         return send(response, 404, {
           error: { type: 'invalid_request_error', message: 'No such subscription' },
         });
+      if (request.method === 'DELETE') {
+        Object.assign(found, { status: 'canceled', canceled_at: now, ended_at: now });
+        return send(response, 200, found);
+      }
       if (request.method === 'POST' && 'cancel_at_period_end' in form) {
         const cancel = form.cancel_at_period_end === 'true';
         const end = (found.items as { data: { current_period_end: number }[] }).data[0]!
@@ -100,6 +124,7 @@ export async function startFakeStripe(secretKey = 'sk_test_fake'): Promise<FakeS
     requests,
     subscriptions,
     sessions,
+    refunds,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

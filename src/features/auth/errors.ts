@@ -33,3 +33,23 @@ export function resetPasswordErrorMessage(error: unknown): AuthErrorMessage<Rese
   }
   return { key: 'resetPassword.errors.generic' };
 }
+
+type UndoEmailChangeErrorKey =
+  | 'undoEmailChange.errors.invalidToken'
+  | 'undoEmailChange.errors.emailTaken'
+  | 'undoEmailChange.errors.tooManyRequests'
+  | 'undoEmailChange.errors.generic';
+
+export function undoEmailChangeErrorMessage(
+  error: unknown,
+): AuthErrorMessage<UndoEmailChangeErrorKey> {
+  if (error instanceof ApiError) {
+    if (error.type === 'invalid_token') return { key: 'undoEmailChange.errors.invalidToken' };
+    if (error.type === 'user_email_already_exists')
+      return { key: 'undoEmailChange.errors.emailTaken' };
+    if (error.status === 429) return { key: 'undoEmailChange.errors.tooManyRequests' };
+    if (error.status === 422 && error.details[0]?.msg)
+      return { text: error.details.map((d) => d.msg).join(' ') };
+  }
+  return { key: 'undoEmailChange.errors.generic' };
+}

@@ -1,8 +1,10 @@
 // Starts the real API server (serving the built app) on a fresh data directory for the browser journeys.
-// Before it starts, the operators' command line makes a few gift codes in that data directory (the embedded
-// database is one process's: the command must run first) and writes them to .tmp/e2e-gift-codes-<port>.txt.
+// The server starts once to create its database and stops; the operators' command line then makes a few gift
+// codes in that data directory (the embedded database is one process's) and writes them to
+// .tmp/e2e-gift-codes-<port>.txt; then the server starts for the journeys.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { embeddedServerEnv } from './server-env.mjs';
@@ -24,6 +26,52 @@ if (
 const port = process.env.E2E_PORT ?? '3100';
 const serverDir = join(root, 'server');
 const env = embeddedServerEnv({ port, publicUrl: `http://127.0.0.1:${port}`, dataDir });
+
+/** Starts the compiled server, as `npm start` runs it (on another port: `PORT`). */
+function startServer(overrides = {}) {
+  return spawn(process.execPath, ['dist/server.js', '--role=all'], {
+    cwd: serverDir,
+    stdio: 'inherit',
+    env: { ...env, ...overrides },
+  });
+}
+
+/** A port nothing listens on now. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address();
+      probe.close(() => resolve(free));
+    });
+  });
+}
+
+// The command line never creates a database of its own (it would not be the server's): the server's
+// first start creates it, then stops, so that the command line can open it alone. That first start
+// listens on another port, so that Playwright, waiting for the journeys' port, never takes it for the
+// server the journeys use.
+{
+  const firstPort = await freePort();
+  const first = startServer({ PORT: String(firstPort) });
+  const exited = new Promise((resolve) => first.once('exit', resolve));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const ready = await fetch(`http://127.0.0.1:${firstPort}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (first.exitCode !== null || Date.now() > deadline) {
+      console.error('The server did not start to create its database.');
+      process.exit(1);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  first.kill('SIGTERM');
+  await exited;
+}
 
 // Gift codes for the premium journeys, valid for two more years.
 const GIFT_CODES = 5;
@@ -58,12 +106,7 @@ if (cli.error || cli.status !== 0 || codes.length !== GIFT_CODES) {
 }
 writeFileSync(giftCodesFile, `${codes.join('\n')}\n`);
 
-// The compiled server, as `npm start` runs it.
-const child = spawn(process.execPath, ['dist/server.js', '--role=all'], {
-  cwd: serverDir,
-  stdio: 'inherit',
-  env,
-});
+const child = startServer();
 const stop = (signal) => child.kill(signal);
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));

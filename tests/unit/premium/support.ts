@@ -59,7 +59,7 @@ export function apiError(status: number, type: string, msg: string) {
 export function premiumServer(
   options: {
     status?: PremiumStatusWire;
-    provider?: 'demo' | 'stripe';
+    provider?: 'demo' | 'stripe' | 'off';
     orders?: OrderWire[];
     routes?: Record<string, Route>;
   } = {},

@@ -60,10 +60,16 @@ export const oneTimeTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['email_validation', 'password_reset'] }).notNull(),
+    /** A text column (no database enum): a new kind needs no migration. */
+    kind: text('kind', {
+      enum: ['email_validation', 'password_reset', 'email_change_undo'],
+    }).notNull(),
     /** SHA-256 of the token: a database leak does not leak usable links. */
     tokenHash: text('token_hash').notNull(),
-    /** For email validation: the address the link validates (a changed email needs its own link). */
+    /**
+     * For email validation: the address the link validates (a changed email needs its own link). For
+     * undoing an email change: the previous address, which the link gives back.
+     */
     email: text('email'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),

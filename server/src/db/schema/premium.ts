@@ -61,9 +61,8 @@ export const checkoutSessions = pgTable(
   'checkout_sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the person deleted their account: a completed payment is kept for the accounts. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     provider: text('provider', { enum: ['demo', 'stripe'] }).notNull(),
     /** Stripe's `cs_…`; for the simulator, the row's own id. */
     providerSessionId: text('provider_session_id').notNull(),
@@ -71,11 +70,17 @@ export const checkoutSessions = pgTable(
       enum: ['subscription', 'premium-12-months-and-a-book', 'book'],
     }).notNull(),
     bookId: uuid('book_id').references(() => books.id, { onDelete: 'set null' }),
-    /** Cents of euro asked; 0 for a printed book paid with a credit. */
+    /** A printed book as it was when the checkout opened: its files are frozen under the order's folder
+     *  then, so deleting the book afterwards leaves what the order needs (issue 28). */
+    bookTitle: text('book_title'),
+    pageCount: integer('page_count'),
+    /** Cents of euro asked; 0 for a printed book opened with a credit (taken only when it completes). */
     amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('eur'),
     paidWithCredit: boolean('paid_with_credit').notNull().default(false),
-    status: text('status', { enum: ['open', 'completed', 'canceled'] })
+    /** refused: paid for nothing we can give (the book credit already used, a second subscription):
+     *  nothing granted, the payment refunded (Stripe) or not taken (the simulator). */
+    status: text('status', { enum: ['open', 'completed', 'canceled', 'refused'] })
       .notNull()
       .default('open'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -114,9 +119,8 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the person deleted their account: the order is still printed, shipped and accounted for. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     bookId: uuid('book_id').references(() => books.id, { onDelete: 'set null' }),
     bookTitle: text('book_title').notNull(),
     status: text('status', { enum: ['paid', 'sent_to_printer', 'shipped'] })

@@ -1,5 +1,5 @@
 // Database access for people and their single-use tokens.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { BatchedReads } from '../../db/batched-reads.ts';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../input.ts';
@@ -7,7 +7,7 @@ import { oneTimeTokens, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
-export type TokenKind = 'email_validation' | 'password_reset';
+export type TokenKind = 'email_validation' | 'password_reset' | 'email_change_undo';
 
 export class AccountsRepository {
   // Every authenticated request reads its person: the reads asked together are one select
@@ -109,15 +109,18 @@ export class AccountsRepository {
     return rows[0] ?? null;
   }
 
-  async invalidateTokens(userId: string, kind: TokenKind) {
+  /** Ends every unused link of these kinds (one kind or several), or only those made after `after`. */
+  async invalidateTokens(userId: string, kind: TokenKind | TokenKind[], after?: Date) {
+    const kinds = Array.isArray(kind) ? kind : [kind];
     await this.db
       .update(oneTimeTokens)
       .set({ usedAt: new Date() })
       .where(
         and(
           eq(oneTimeTokens.userId, userId),
-          eq(oneTimeTokens.kind, kind),
+          inArray(oneTimeTokens.kind, kinds),
           isNull(oneTimeTokens.usedAt),
+          after ? gt(oneTimeTokens.createdAt, after) : undefined,
         ),
       );
   }

@@ -9,26 +9,99 @@ import {
   SignupBody,
   TokenBody,
   TokenResponse,
+  UndoEmailChangeBody,
   UpdateMeBody,
+  UpdateMeResponse,
   UserPublic,
 } from '../../contract/accounts.ts';
-import { rateLimits, type RateLimits } from '../../rate-limit.ts';
+import { AppError } from '../../errors.ts';
+import { accountKey, clientAddress, rateLimits, type RateLimits } from '../../rate-limit.ts';
+import { normaliseEmail } from './emails.ts';
+import type { UserRow } from './repository.ts';
 import type { AccountsService } from './service.ts';
+
+function isCode(error: unknown, code: string): boolean {
+  return error instanceof AppError && error.code === code;
+}
 
 const bearer = [{ bearerAuth: [] }];
 
 export function accountsRoutes(accounts: AccountsService, limits: RateLimits) {
+  /**
+   * Login throttling (docs/decisions.md « Trust (issue 28): accounts »): every attempt counts per
+   * address; only failures count per address + account and per account, and the per-account limit
+   * never applies to an address that signed in to the account before. A right password is refused only
+   * where wrong ones were sent from (or, under a distributed attack, from an unknown address).
+   */
+  async function login(ip: string, username: string, password: string): Promise<string> {
+    const account = accountKey(username);
+    const here = `${account}:${ip}`;
+    await limits.check(rateLimits.loginFailuresByIpAccount, here);
+    const known = (await limits.current(rateLimits.loginKnownAddress, here)) > 0;
+    if (!known) await limits.check(rateLimits.loginFailuresByAccount, account);
+    let token: string;
+    try {
+      token = await accounts.login(username, password);
+    } catch (error) {
+      if (isCode(error, 'incorrect_email_or_password')) {
+        await limits.count(rateLimits.loginFailuresByIpAccount, here);
+        if (!known) await limits.count(rateLimits.loginFailuresByAccount, account);
+      }
+      throw error;
+    }
+    await limits.clear(rateLimits.loginFailuresByIpAccount, here);
+    if (!known) await limits.count(rateLimits.loginKnownAddress, here);
+    return token;
+  }
+
+  /** A new password (reset, undo): the account's failure counters start again, this address is known. */
+  async function passwordChanged(ip: string, user: UserRow): Promise<void> {
+    const account = accountKey(user.email);
+    await limits.clear(rateLimits.loginFailuresByAccount, account);
+    await limits.clear(rateLimits.loginFailuresByIpAccount, `${account}:${ip}`);
+    if ((await limits.current(rateLimits.loginKnownAddress, `${account}:${ip}`)) === 0)
+      await limits.count(rateLimits.loginKnownAddress, `${account}:${ip}`);
+  }
+
+  /**
+   * PATCH /users/me with a new email: per person, wrong current passwords and email changes are
+   * limited (taken before, given back when they did not happen), and so are the mails it sends.
+   */
+  async function updateMe(user: UserRow, body: UpdateMeBody) {
+    const changing = body.email !== undefined && normaliseEmail(body.email) !== user.email;
+    if (!changing) return accounts.updateMe(user, body);
+    await limits.take(rateLimits.passwordChecksByUser, user.id);
+    await limits.take(rateLimits.emailChangesByUser, user.id);
+    let result: Awaited<ReturnType<AccountsService['updateMe']>>;
+    try {
+      await limits.take(rateLimits.mailsByUser, user.id, 2);
+      try {
+        result = await accounts.updateMe(user, body);
+      } catch (error) {
+        await limits.release(rateLimits.mailsByUser, user.id, 2);
+        throw error;
+      }
+    } catch (error) {
+      await limits.release(rateLimits.emailChangesByUser, user.id);
+      if (!isCode(error, 'incorrect_password'))
+        await limits.release(rateLimits.passwordChecksByUser, user.id);
+      throw error;
+    }
+    await limits.release(rateLimits.passwordChecksByUser, user.id);
+    return result;
+  }
+
   return async function (app: FastifyInstance) {
     app.post(
       '/login/access-token',
       {
-        preHandler: limits.hook(rateLimits.loginByIp, rateLimits.loginByEmail),
+        preHandler: limits.hook(rateLimits.loginByIp),
         schema: { tags: ['accounts'], body: LoginBody, response: { 200: TokenResponse } },
       },
       async (request) => {
         const { username, password } = request.body as { username: string; password: string };
         return {
-          access_token: await accounts.login(username, password),
+          access_token: await login(clientAddress(request), username, password),
           token_type: 'bearer' as const,
         };
       },
@@ -63,13 +136,19 @@ export function accountsRoutes(accounts: AccountsService, limits: RateLimits) {
           tags: ['accounts'],
           security: bearer,
           body: UpdateMeBody,
-          response: { 200: UserPublic },
+          response: { 200: UpdateMeResponse },
         },
       },
-      async (request) =>
-        accounts.toPublic(
-          await accounts.updateMe(currentUser(request), request.body as UpdateMeBody),
-        ),
+      async (request) => {
+        const { user, accessToken } = await updateMe(
+          currentUser(request),
+          request.body as UpdateMeBody,
+        );
+        return {
+          ...accounts.toPublic(user),
+          ...(accessToken ? { access_token: accessToken } : {}),
+        };
+      },
     );
 
     app.delete(
@@ -81,6 +160,22 @@ export function accountsRoutes(accounts: AccountsService, limits: RateLimits) {
       async (request) => {
         await accounts.deleteMe(currentUser(request));
         return { message: 'deleted' };
+      },
+    );
+
+    app.post(
+      '/users/me/email-validation',
+      {
+        onRequest: app.authenticate,
+        schema: { tags: ['accounts'], security: bearer, response: { 200: Message } },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        if (user.emailVerified) return { message: 'already_verified' };
+        await limits.take(rateLimits.validationMailsByUser, user.id);
+        await limits.take(rateLimits.mailsByUser, user.id);
+        await accounts.resendEmailValidation(user);
+        return { message: 'sent' };
       },
     );
 
@@ -133,8 +228,23 @@ export function accountsRoutes(accounts: AccountsService, limits: RateLimits) {
       },
       async (request) => {
         const { token, new_password } = request.body as { token: string; new_password: string };
-        await accounts.resetPassword(token, new_password);
+        const user = await accounts.resetPassword(token, new_password);
+        await passwordChanged(clientAddress(request), user);
         return { message: 'updated' };
+      },
+    );
+
+    app.post(
+      '/undo-email-change',
+      {
+        preHandler: limits.hook(rateLimits.tokenByIp),
+        schema: { tags: ['accounts'], body: UndoEmailChangeBody, response: { 200: Message } },
+      },
+      async (request) => {
+        const { token, new_password } = request.body as UndoEmailChangeBody;
+        const user = await accounts.undoEmailChange(token, new_password);
+        await passwordChanged(clientAddress(request), user);
+        return { message: 'restored' };
       },
     );
   };

@@ -17,9 +17,18 @@ import type { AccountsRepository, UserRow } from './repository.ts';
 
 const EMAIL_VALIDATION_TTL_MS = 48 * 60 * 60 * 1000;
 const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+/** How long the previous address can undo an email change. */
+export const EMAIL_CHANGE_UNDO_DAYS = 7;
+const EMAIL_CHANGE_UNDO_TTL_MS = EMAIL_CHANGE_UNDO_DAYS * 24 * 60 * 60 * 1000;
+
+function isUniqueViolation(error: unknown): boolean {
+  const code =
+    (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  return String(code) === '23505';
+}
 
 /** What owns data about a person registers here, so deleting an account deletes everything. */
-export type UserDeletionHook = (userId: string) => Promise<void>;
+export type UserDeletionHook = (userId: string, user: UserRow) => Promise<void>;
 
 function checkEmail(email: string, field: string): string {
   const normalised = normaliseEmail(email);
@@ -122,7 +131,14 @@ export class AccountsService {
     return this.repository.findById(id);
   }
 
-  async updateMe(user: UserRow, body: UpdateMeBody): Promise<UserRow> {
+  /**
+   * Changes the profile. A new email needs the current password, mails the previous address a link
+   * that undoes the change, ends every session and gives the caller a new token (`accessToken`).
+   */
+  async updateMe(
+    user: UserRow,
+    body: UpdateMeBody,
+  ): Promise<{ user: UserRow; accessToken?: string }> {
     if (Object.values(body).every((value) => value === undefined))
       throw new AppError('validation_error', {}, { loc: ['body'] });
     const changes: Parameters<AccountsRepository['update']>[1] = {};
@@ -140,6 +156,11 @@ export class AccountsService {
     if (body.email !== undefined) {
       const email = checkEmail(body.email, 'email');
       if (email !== user.email) {
+        // Before anything else (even whether the address is taken): a borrowed session learns nothing.
+        if (body.current_password === undefined)
+          throw new AppError('validation_error', {}, { loc: ['body', 'current_password'] });
+        if (!(await verifyPassword(user.passwordHash, body.current_password)))
+          throw new AppError('incorrect_password', {}, { loc: ['body', 'current_password'] });
         const owner = await this.repository.findByEmail(email);
         if (owner) throw new AppError('user_email_already_exists', {}, { loc: ['body', 'email'] });
         changes.email = email;
@@ -149,25 +170,66 @@ export class AccountsService {
     }
     let updated: UserRow | null;
     try {
-      updated = await this.repository.update(user.id, changes);
+      // A new address ends every session (the token version), in the same statement.
+      updated = emailChanged
+        ? await this.repository.bumpTokenVersion(user.id, changes)
+        : await this.repository.update(user.id, changes);
     } catch (error) {
-      if (
-        emailChanged &&
-        String(
-          (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code,
-        ) === '23505'
-      ) {
+      if (emailChanged && isUniqueViolation(error))
         throw new AppError('user_email_already_exists', {}, { loc: ['body', 'email'] });
-      }
       throw error;
     }
     if (!updated) throw new AppError('not_authenticated');
-    if (emailChanged) await this.sendEmailValidation(updated);
-    return updated;
+    if (!emailChanged) return { user: updated };
+    // Links mailed to the previous address stop working; that address gets the undo link instead.
+    await this.repository.invalidateTokens(user.id, ['password_reset', 'email_validation']);
+    await this.sendEmailChangedNotice(updated, user.email);
+    await this.sendEmailValidation(updated);
+    return {
+      user: updated,
+      accessToken: await this.signer.sign({
+        userId: updated.id,
+        tokenVersion: updated.tokenVersion,
+      }),
+    };
   }
 
+  /**
+   * The link mailed to the previous address: gives that address back (verified), sets a new password,
+   * ends every session and every pending link of later changes, resets and validations.
+   */
+  async undoEmailChange(token: string, newPassword: string): Promise<UserRow> {
+    if (!isStrongPassword(newPassword))
+      throw new AppError('weak_password', {}, { loc: ['body', 'new_password'] });
+    const row = await this.repository.consumeToken('email_change_undo', hashLinkToken(token));
+    if (!row?.email) throw new AppError('invalid_token');
+    let restored: UserRow | null;
+    try {
+      restored = await this.repository.bumpTokenVersion(row.userId, {
+        email: row.email,
+        emailVerified: true,
+        passwordHash: await hashPassword(newPassword),
+      });
+    } catch (error) {
+      // The previous address was taken by a new account meanwhile.
+      if (isUniqueViolation(error)) throw new AppError('user_email_already_exists');
+      throw error;
+    }
+    if (!restored) throw new AppError('invalid_token');
+    await this.repository.invalidateTokens(row.userId, ['password_reset', 'email_validation']);
+    // Undo links of later changes die; those of earlier changes stay, so an attacker holding the
+    // link of a later change cannot use it to cancel the owner's.
+    await this.repository.invalidateTokens(row.userId, 'email_change_undo', row.createdAt);
+    return restored;
+  }
+
+  /**
+   * Runs the hooks in the order they were registered, then deletes the row (which cascades, or detaches
+   * what the operator keeps: `on delete set null`). The first hook stops the subscription with the payment
+   * provider and throws when it cannot: then nothing has been changed (docs/decisions.md, issue 28).
+   */
   async deleteMe(user: UserRow): Promise<void> {
-    for (const hook of this.deletionHooks) await hook(user.id);
+    for (const hook of this.deletionHooks) await hook(user.id, user);
     await this.repository.delete(user.id);
   }
 
@@ -188,7 +250,9 @@ export class AccountsService {
     const normalised = normaliseEmail(email);
     if (!EMAIL_PATTERN.test(normalised)) return;
     const user = await this.repository.findByEmail(normalised);
-    if (!user) return;
+    // Only to an address the person proved: a changed, unverified address gets nothing (the answer
+    // stays the same 200, so it tells nothing either).
+    if (!user || !user.emailVerified) return;
     await this.repository.invalidateTokens(user.id, 'password_reset');
     const { token, hash } = newLinkToken();
     await this.repository.createToken(
@@ -204,20 +268,49 @@ export class AccountsService {
     });
   }
 
-  async resetPassword(token: string, newPassword: string): Promise<void> {
+  /** Returns the person whose password changed (the route clears their login counters). */
+  async resetPassword(token: string, newPassword: string): Promise<UserRow> {
     if (!isStrongPassword(newPassword))
       throw new AppError('weak_password', {}, { loc: ['body', 'new_password'] });
     const row = await this.repository.consumeToken('password_reset', hashLinkToken(token));
     if (!row) throw new AppError('invalid_token');
     // Every token issued before stops working; following a mailed link also proves the address.
-    await this.repository.bumpTokenVersion(row.userId, {
+    const user = await this.repository.bumpTokenVersion(row.userId, {
       passwordHash: await hashPassword(newPassword),
       emailVerified: true,
     });
+    if (!user) throw new AppError('invalid_token');
+    await this.repository.invalidateTokens(user.id, 'password_reset');
+    return user;
   }
 
   private locale(user: UserRow) {
     return pickLocale(user.currentLanguage, undefined);
+  }
+
+  /** A new validation link to an address not confirmed yet; the links sent before stop working. */
+  async resendEmailValidation(user: UserRow): Promise<void> {
+    if (user.emailVerified) return;
+    await this.repository.invalidateTokens(user.id, 'email_validation');
+    await this.sendEmailValidation(user);
+  }
+
+  private async sendEmailChangedNotice(user: UserRow, previousEmail: string): Promise<void> {
+    const { token, hash } = newLinkToken();
+    await this.repository.createToken(
+      user.id,
+      'email_change_undo',
+      hash,
+      new Date(Date.now() + EMAIL_CHANGE_UNDO_TTL_MS),
+      previousEmail,
+    );
+    await this.mail.send(this.locale(user), previousEmail, {
+      kind: 'email_changed',
+      name: user.fullName,
+      newEmail: user.email,
+      days: EMAIL_CHANGE_UNDO_DAYS,
+      link: `${this.config.publicUrl}/undo-email-change?token=${encodeURIComponent(token)}`,
+    });
   }
 
   private async sendEmailValidation(user: UserRow): Promise<void> {

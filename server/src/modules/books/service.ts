@@ -16,6 +16,7 @@ import type {
 } from '../../contract/books.ts';
 import { MAX_BOOK_CHAPTERS, MIN_BOOK_CHAPTERS } from '../../contract/books.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import type { Db } from '../../db/client.ts';
 import type { StorageProvider } from '../../providers/storage/types.ts';
 import type { Writer } from '../../providers/writer/types.ts';
 import { WriterUnavailableError } from '../../providers/writer/types.ts';
@@ -34,12 +35,18 @@ import {
   type BookMaterial,
   type MaterialChapter,
 } from './render.ts';
-import type { BookRow, BooksRepository } from './repository.ts';
+import { BooksRepository, type BookRow } from './repository.ts';
 import type { Typesetter, TypesetResult } from './typesetter.ts';
 
 export const BOOK_JOB = 'book.generate';
 /** Attempts of one book's job after the first (a crash, a worker killed, storage failing). */
 export const BOOK_JOB_RETRIES = 3;
+/**
+ * Books one person may have in the making at once: a further `POST /books` is a 429 until one is
+ * ready. With the queue's priorities (see create) one person's books never keep another's waiting
+ * for more than the one being made.
+ */
+export const MAX_BOOKS_IN_PROGRESS = 2;
 /**
  * A book still `ongoing` after this has lost its job for good: it is shown as failed. Every attempt may
  * take up to JOB_TIMEOUT_SECONDS before the queue calls it dead, so never less than all of them.
@@ -82,7 +89,12 @@ export interface BookJobData {
 
 registerErrorStatus('book_chapter_count', 422);
 registerErrorStatus('chapter_without_title', 422);
+registerErrorStatus('too_many_books_in_progress', 429);
 registerErrorMessages({
+  too_many_books_in_progress: {
+    fr: `Vos ${MAX_BOOKS_IN_PROGRESS} livres en cours de fabrication doivent être prêts avant d’en commencer un autre.`,
+    en: `Your ${MAX_BOOKS_IN_PROGRESS} books being made must be ready before you start another one.`,
+  },
   book_chapter_count: {
     fr: `Un livre contient de ${MIN_BOOK_CHAPTERS} à ${MAX_BOOK_CHAPTERS} chapitres différents.`,
     en: `A book holds ${MIN_BOOK_CHAPTERS} to ${MAX_BOOK_CHAPTERS} different chapters.`,
@@ -216,6 +228,11 @@ export class BooksService {
       if (!(await this.images.owns(user.id, ref.conv_id, ref.image_id)))
         throw new AppError('not_found', {}, { loc: ['body', field] });
     }
+    // Fairness: a person's first book in the making goes before anyone's second one (the queue takes
+    // the highest priority first, the oldest among equals).
+    const inProgress = await this.inProgressCount(user.id);
+    if (inProgress >= MAX_BOOKS_IN_PROGRESS)
+      throw new AppError('too_many_books_in_progress', {}, { retryAfter: 60 });
     const row = await this.repository.create({
       userId: user.id,
       author,
@@ -230,7 +247,11 @@ export class BooksService {
       voiceCodes: body.voice_codes ?? false,
       language: userLocale(user),
     });
-    await this.queue.send<BookJobData>(BOOK_JOB, { bookId: row.id }, { singletonKey: row.id });
+    await this.queue.send<BookJobData>(
+      BOOK_JOB,
+      { bookId: row.id },
+      { singletonKey: row.id, priority: -inProgress },
+    );
     return this.toWire(row, userLocale(user));
   }
 
@@ -256,6 +277,14 @@ export class BooksService {
     if (row.generationStatus !== 'ongoing' || row.createdAt.getTime() >= cutoff) return row;
     await this.repository.fail(row.id, 'timed_out');
     return { ...row, generationStatus: 'failure', generationError: 'timed_out' };
+  }
+
+  /** This person's books still being made (those whose job was lost for good do not count). */
+  private async inProgressCount(userId: string): Promise<number> {
+    // The newest few suffice: no one has more than MAX_BOOKS_IN_PROGRESS in the making.
+    const { rows } = await this.repository.list(userId, 0, 20);
+    const current = await Promise.all(rows.map((row) => this.unlessStale(row)));
+    return current.filter((row) => row.generationStatus === 'ongoing').length;
   }
 
   /** Every book of this person, newest first (the data export). */
@@ -338,10 +367,17 @@ export class BooksService {
       await this.storage.put(files.coverKey, Buffer.from(cover.cover!.pdf!), 'application/pdf');
       await this.storage.put(files.coverPreviewKey, preview.asPng(), 'image/png');
       clock.lap('write');
-      if (await this.repository.finish(book.id, files)) {
+      // The book's success and its « book ready » mail in one transaction: a worker killed in between
+      // leaves neither (the job is retried), never a ready book nobody is told about.
+      const owner = await this.accounts.findUser(book.userId);
+      const finished = await this.queue.transaction(async (tx) => {
+        if (!(await new BooksRepository(tx).finish(book.id, files))) return false;
+        if (owner) await this.announce(book, owner, tx);
+        return true;
+      });
+      if (finished) {
         clock.lap('finish');
         writePhases(book.id, clock.phases);
-        await this.announce(book);
       } else if (!(await this.repository.findById(book.id))) {
         // Deleted while it was being made: nothing of it stays.
         await this.storage.deletePrefix(`${folder}/`);
@@ -360,15 +396,19 @@ export class BooksService {
     }
   }
 
-  private async announce(book: BookRow): Promise<void> {
-    const user = await this.accounts.findUser(book.userId);
-    if (!user) return;
-    await this.mail.send(userLocale(user), user.email, {
-      kind: 'book_ready',
-      link: `${this.config.publicUrl}/book/${book.id}`,
-      name: user.fullName,
-      title: book.title,
-    });
+  /** Queues the « book ready » mail within `tx` (nothing else is read meanwhile: PGlite has one connection). */
+  private async announce(book: BookRow, user: UserRow, tx: Db): Promise<void> {
+    await this.mail.send(
+      userLocale(user),
+      user.email,
+      {
+        kind: 'book_ready',
+        link: `${this.config.publicUrl}/book/${book.id}`,
+        name: user.fullName,
+        title: book.title,
+      },
+      { within: tx },
+    );
   }
 
   /** Everything the book is made of, read now: the chapters as they are, their pictures, cover and portrait. */

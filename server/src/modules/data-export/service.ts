@@ -3,7 +3,9 @@
 // PDFs of every book — stores it, and a mail says it is ready. The link works for 7 days; asking twice while
 // one is being built gives the same export (one pending row per person, one job). Nothing here depends on a
 // subscription: a person can always take their story away.
-import { and, desc, eq } from 'drizzle-orm';
+// Exports do not pile up (issue 28): a new ZIP replaces the previous one (its file is deleted), an expired
+// ZIP is deleted (swept when any export is asked for, built or read), and a person may ask for 3 a day.
+import { and, desc, eq, gte, isNotNull, lt, ne } from 'drizzle-orm';
 import { strToU8, zip, type Zippable } from 'fflate';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -26,6 +28,9 @@ import { AppError } from '../../errors.ts';
 
 export const EXPORT_JOB = 'export.build';
 export const EXPORT_DAYS = 7;
+/** New exports a person may ask for in a day (asking again while one is being built is free). */
+export const EXPORTS_PER_DAY = 3;
+const DAY_MS = 86_400_000;
 
 type ExportRow = typeof dataExports.$inferSelect;
 
@@ -106,6 +111,20 @@ export class DataExportService {
   }
 
   async request(user: UserRow): Promise<DataExport> {
+    await this.sweepExpired();
+    const since = new Date(Date.now() - DAY_MS);
+    const recent = await this.db
+      .select({ status: dataExports.status, requestedAt: dataExports.requestedAt })
+      .from(dataExports)
+      .where(and(eq(dataExports.userId, user.id), gte(dataExports.requestedAt, since)))
+      .orderBy(dataExports.requestedAt);
+    if (!recent.some((r) => r.status === 'pending') && recent.length >= EXPORTS_PER_DAY) {
+      const retryAfter = Math.max(
+        1,
+        Math.ceil((recent[0]!.requestedAt.getTime() + DAY_MS - Date.now()) / 1000),
+      );
+      throw new AppError('too_many_requests', {}, { retryAfter });
+    }
     const inserted = await this.db
       .insert(dataExports)
       .values({ userId: user.id })
@@ -117,6 +136,7 @@ export class DataExportService {
   }
 
   async status(user: UserRow): Promise<DataExport> {
+    await this.sweepExpired();
     const [row] = await this.db
       .select()
       .from(dataExports)
@@ -157,7 +177,9 @@ export class DataExportService {
         .set({ status: 'ready', key, expiresAt })
         .where(and(eq(dataExports.id, row.id), eq(dataExports.status, 'pending')))
         .returning({ id: dataExports.id });
-      if (done.length === 0) return;
+      // Deleted meanwhile (the account went while the ZIP was being made): no file may outlive it.
+      if (done.length === 0) return await this.storage.delete(key);
+      await this.dropOlder(user.id, row.id);
       const locale = userLocale(user);
       await this.mail.send(locale, user.email, {
         kind: 'export_ready',
@@ -172,6 +194,48 @@ export class DataExportService {
       console.error('[export] failed for good', error);
       await this.db.update(dataExports).set({ status: 'failed' }).where(eq(dataExports.id, row.id));
     }
+  }
+
+  /** Deletes the files of every export whose link has expired (the row stays, without its file). */
+  async sweepExpired(): Promise<void> {
+    const expired = await this.db
+      .select({ id: dataExports.id, key: dataExports.key })
+      .from(dataExports)
+      .where(and(isNotNull(dataExports.key), lt(dataExports.expiresAt, new Date())));
+    for (const row of expired) await this.forgetFile(row);
+  }
+
+  /**
+   * Only the newest export is kept: the older ones' files go, and their rows once a day old (the rows
+   * of the last day count the requests).
+   */
+  private async dropOlder(userId: string, newestId: string): Promise<void> {
+    const older = await this.db
+      .select({ id: dataExports.id, key: dataExports.key })
+      .from(dataExports)
+      .where(
+        and(
+          eq(dataExports.userId, userId),
+          ne(dataExports.id, newestId),
+          isNotNull(dataExports.key),
+        ),
+      );
+    for (const row of older) await this.forgetFile(row);
+    await this.db
+      .delete(dataExports)
+      .where(
+        and(
+          eq(dataExports.userId, userId),
+          ne(dataExports.id, newestId),
+          ne(dataExports.status, 'pending'),
+          lt(dataExports.requestedAt, new Date(Date.now() - DAY_MS)),
+        ),
+      );
+  }
+
+  private async forgetFile(row: { id: string; key: string | null }): Promise<void> {
+    if (row.key) await this.storage.delete(row.key);
+    await this.db.update(dataExports).set({ key: null }).where(eq(dataExports.id, row.id));
   }
 
   private async contents(user: UserRow): Promise<Zippable> {

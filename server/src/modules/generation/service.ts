@@ -22,6 +22,13 @@ const CONTEXT_CHAPTERS = 30;
 /** Longer than any writer call (retries and one regeneration included): a crashed run frees the chapter. */
 const LEASE_MS = 5 * 60_000;
 
+/**
+ * Pictures one person may have being drawn at once in this process (a chapter's generation with its
+ * picture, or `POST /conversations/{id}/images` without a file): one more is a 429, so one person's
+ * flood does not keep the illustrator from everyone else.
+ */
+export const MAX_DRAWINGS_IN_PROGRESS = 2;
+
 export interface Products {
   title: boolean;
   keywords: boolean;
@@ -45,6 +52,24 @@ export class GenerationService {
     private readonly illustrator: Illustrator,
   ) {}
 
+  private readonly drawing = new Map<string, number>();
+
+  /** Takes one of this person's drawing slots (or refuses with a 429); call the result to give it back. */
+  private startDrawing(userId: string): () => void {
+    const current = this.drawing.get(userId) ?? 0;
+    if (current >= MAX_DRAWINGS_IN_PROGRESS)
+      throw new AppError('too_many_pictures_in_progress', {}, { retryAfter: 10 });
+    this.drawing.set(userId, current + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.drawing.get(userId) ?? 1) - 1;
+      if (left === 0) this.drawing.delete(userId);
+      else this.drawing.set(userId, left);
+    };
+  }
+
   async generate(
     user: UserRow,
     id: string,
@@ -55,8 +80,12 @@ export class GenerationService {
     const transcript = await this.chat.transcript(id);
     if (!transcript.some((message) => message.type === 'user'))
       throw new AppError('not_enough_messages');
-    if (!(await this.repository.claimGeneration(id, LEASE_MS)))
+    // Refused before anything is written rather than after the text, when a picture was asked.
+    const stopDrawing = products.image ? this.startDrawing(user.id) : () => {};
+    if (!(await this.repository.claimGeneration(id, LEASE_MS))) {
+      stopDrawing();
       throw new AppError('generation_in_progress');
+    }
     try {
       let title = before.title_infos.title;
       let keywords = before.keywords_infos.keywords;
@@ -80,6 +109,7 @@ export class GenerationService {
         await this.illustrate(user, id, { title, keywords, summary });
       return await this.conversations.get(user, id);
     } finally {
+      stopDrawing();
       await this.repository.releaseGeneration(id);
     }
   }
@@ -87,11 +117,16 @@ export class GenerationService {
   /** The picture `POST /conversations/{id}/images` makes when it is sent no file. */
   async picture(user: UserRow, conversationId: string): Promise<Buffer> {
     const chapter = await this.conversations.get(user, conversationId);
-    return this.draw(user, conversationId, {
-      title: chapter.title_infos.title,
-      keywords: chapter.keywords_infos.keywords,
-      summary: chapter.summary_infos.summary,
-    });
+    const stopDrawing = this.startDrawing(user.id);
+    try {
+      return await this.draw(user, conversationId, {
+        title: chapter.title_infos.title,
+        keywords: chapter.keywords_infos.keywords,
+        summary: chapter.summary_infos.summary,
+      });
+    } finally {
+      stopDrawing();
+    }
   }
 
   private async write(

@@ -94,7 +94,7 @@ function displayRendition(input: Sharp, format: 'jpeg' | 'webp'): Promise<Buffer
  */
 export async function displayRenditionOf(stored: Buffer, format: ImageFormat): Promise<Buffer> {
   const sharp = await loadSharp();
-  return pipelines.run(() =>
+  return pipelines.run(null, () =>
     displayRendition(
       sharp(stored, { limitInputPixels: limits.imageMaxPixels, failOn: 'truncated' }),
       displayFormatOf(format),
@@ -118,28 +118,85 @@ export function sniffFormat(bytes: Buffer): ImageFormat | null {
   return null;
 }
 
-/** A counting semaphore: `run` waits for a free slot. */
-class Semaphore {
+/**
+ * Pictures one person may have being decoded or waiting for a pipeline in this process (more than a
+ * chapter holds, so a whole selection sent at once gets its « five at most » answer): one more is a
+ * 429, so a flood holds neither the memory of its files nor a growing line.
+ */
+export const MAX_PICTURES_IN_PROGRESS = 8;
+
+/**
+ * A counting semaphore shared fairly: `run` waits for a free slot, and a freed slot goes to the
+ * waiter whose owner has the fewest pipelines running and was served longest ago, so one person's
+ * many pictures never keep another's waiting for more than one picture.
+ */
+export class FairSemaphore {
   private active = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly waiting: { owner: string; resolve: () => void }[] = [];
+  private readonly runningBy = new Map<string, number>();
+  private readonly pendingBy = new Map<string, number>();
+  /** When each owner with pictures pending last got a pipeline (a counter): the longest-waiting goes first. */
+  private readonly lastStartBy = new Map<string, number>();
+  private starts = 0;
 
-  constructor(private readonly slots: number) {}
+  constructor(
+    private readonly slots: number,
+    private readonly maxPerOwner: number,
+  ) {}
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.active >= this.slots) await new Promise<void>((resolve) => this.waiting.push(resolve));
+  /** Those of this owner running or waiting. */
+  pending(owner: string): number {
+    return this.pendingBy.get(owner) ?? 0;
+  }
+
+  /** owner null: the operator's own work (no cap; it shares like one more person). */
+  async run<T>(ownerOrNull: string | null, task: () => Promise<T>): Promise<T> {
+    const owner = ownerOrNull ?? '';
+    if (ownerOrNull !== null && this.pending(owner) >= this.maxPerOwner)
+      throw new AppError('too_many_pictures_in_progress', {}, { retryAfter: 10 });
+    bump(this.pendingBy, owner, 1);
+    if (this.active >= this.slots)
+      await new Promise<void>((resolve) => this.waiting.push({ owner, resolve }));
     else this.active += 1;
+    bump(this.runningBy, owner, 1);
+    this.lastStartBy.set(owner, (this.starts += 1));
     try {
       return await task();
     } finally {
-      const next = this.waiting.shift();
+      bump(this.runningBy, owner, -1);
+      bump(this.pendingBy, owner, -1);
+      if (this.pending(owner) === 0) this.lastStartBy.delete(owner);
+      const next = this.takeNext();
       // The slot passes straight to the next waiter; otherwise it is freed.
       if (next) next();
       else this.active -= 1;
     }
   }
+
+  private takeNext(): (() => void) | undefined {
+    if (this.waiting.length === 0) return undefined;
+    // Fewest pipelines running first, then the owner served longest ago (never: first), then the oldest.
+    const rank = (owner: string) => [
+      this.runningBy.get(owner) ?? 0,
+      this.lastStartBy.get(owner) ?? 0,
+    ];
+    let best = 0;
+    for (let i = 1; i < this.waiting.length; i += 1) {
+      const [running, last] = rank(this.waiting[i]!.owner);
+      const [bestRunning, bestLast] = rank(this.waiting[best]!.owner);
+      if (running! < bestRunning! || (running === bestRunning && last! < bestLast!)) best = i;
+    }
+    return this.waiting.splice(best, 1)[0]!.resolve;
+  }
 }
 
-const pipelines = new Semaphore(PIPELINES);
+function bump(counts: Map<string, number>, owner: string, by: number): void {
+  const value = (counts.get(owner) ?? 0) + by;
+  if (value === 0) counts.delete(owner);
+  else counts.set(owner, value);
+}
+
+const pipelines = new FairSemaphore(PIPELINES, MAX_PICTURES_IN_PROGRESS);
 const FILE = ['body', 'file'];
 
 function encode(image: Sharp, format: ImageFormat): Sharp {
@@ -152,7 +209,8 @@ function encode(image: Sharp, format: ImageFormat): Sharp {
 /** Checks and re-encodes an uploaded or generated image; AppError for anything a person could send. */
 export async function processImage(
   bytes: Buffer,
-  options: { maxPixels?: number } = {},
+  /** owner: whose picture it is (the fair share of the pipelines); none for the operator's commands. */
+  options: { maxPixels?: number; owner?: string } = {},
 ): Promise<ProcessedImage> {
   const maxPixels = options.maxPixels ?? limits.imageMaxPixels;
   const format = sniffFormat(bytes);
@@ -176,7 +234,7 @@ export async function processImage(
       { loc: FILE },
     );
 
-  return pipelines.run(async () => {
+  return pipelines.run(options.owner ?? null, async () => {
     try {
       // limitInputPixels again: libvips itself refuses anything larger than the header promised.
       const input = sharp(bytes, { limitInputPixels: maxPixels, failOn: 'truncated' })

@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import { currentUser } from '../../auth/plugin.ts';
 import { AppError } from '../../errors.ts';
+import { checkedText } from '../../input.ts';
 import { limits } from '../../limits.ts';
 import { Message } from '../../contract/accounts.ts';
 import { Pagination } from '../../contract/common.ts';
@@ -38,7 +39,7 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
       } else if (part.fieldname === 'legend') {
         if (part.valueTruncated || typeof part.value !== 'string')
           throw new AppError('validation_error', {}, { loc: ['body', 'legend'] });
-        legend = part.value;
+        legend = checkedText(part.value, ['body', 'legend']);
       }
     }
   } catch (error) {

@@ -25,7 +25,12 @@ import type { ImageRow, ImagesRepository, NewImage } from './repository.ts';
 registerErrorStatus('file_too_large', 413);
 registerErrorStatus('image_too_large', 413);
 registerErrorStatus('invalid_image', 422);
+registerErrorStatus('too_many_pictures_in_progress', 429);
 registerErrorMessages({
+  too_many_pictures_in_progress: {
+    fr: 'Vos images précédentes sont encore en préparation. Réessayez dans un instant.',
+    en: 'Your previous pictures are still being prepared. Try again in a moment.',
+  },
   file_too_large: {
     fr: 'Ce fichier est trop lourd : 15 Mo au plus.',
     en: 'This file is too large: 15 MB at most.',
@@ -266,7 +271,7 @@ export class ImagesService {
   async upload(user: UserRow, conversationId: string, upload: Upload): Promise<ChapterImage> {
     const legend = checkedLegend(upload.legend);
     await this.assertRoomIn(user.id, conversationId);
-    const processed = await processImage(upload.bytes);
+    const processed = await processImage(upload.bytes, { owner: user.id });
     const row = await this.addToChapter(user.id, conversationId, processed, legend);
     if (!row) throw new AppError('max_images_reached', { limit: limits.imagesPerChapter });
     return this.chapterWire(row);
@@ -292,7 +297,7 @@ export class ImagesService {
     png: Buffer,
   ): Promise<ChapterImage | null> {
     if (!isUuid(conversationId)) throw new AppError('not_found');
-    const processed = await processImage(png);
+    const processed = await processImage(png, { owner: userId });
     const row = await this.addToChapter(userId, conversationId, processed, null);
     return row ? this.chapterWire(row) : null;
   }
@@ -326,7 +331,7 @@ export class ImagesService {
   /** `POST /images`: one of the person's own photos (no chapter, no limit but the size ones). */
   async uploadOwn(user: UserRow, upload: Upload): Promise<UserImage> {
     const legend = checkedLegend(upload.legend);
-    const processed = await processImage(upload.bytes);
+    const processed = await processImage(upload.bytes, { owner: user.id });
     const image = this.newImage(ownImagesFolder(user.id), processed, legend);
     await this.storeFiles(image, processed);
     try {

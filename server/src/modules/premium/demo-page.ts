@@ -24,6 +24,10 @@ const TEXT = {
     confirm: 'Confirmer la commande',
     cancel: 'Annuler',
     done: 'Ce paiement est déjà terminé.',
+    refusedBook:
+      'Le livre imprimé offert avec votre pack a déjà été utilisé pour une autre commande : cette commande n’est pas passée, et rien n’a été payé. Vous pouvez commander ce livre à nouveau, au prix normal.',
+    refusedSubscription:
+      'Vous avez déjà un abonnement en cours : ce second abonnement n’a pas été pris, et rien n’a été payé.',
     missing: 'Merci de remplir l’adresse de livraison.',
     home: 'Retour à Chapitres',
   },
@@ -46,6 +50,10 @@ const TEXT = {
     confirm: 'Confirm the order',
     cancel: 'Cancel',
     done: 'This payment is already finished.',
+    refusedBook:
+      'The printed book included in your pack has already been used for another order: this order was not placed, and nothing was paid. You can order this book again, at the normal price.',
+    refusedSubscription:
+      'You already have a running subscription: this second subscription was not taken, and nothing was paid.',
     missing: 'Please fill in the delivery address.',
     home: 'Back to Chapitres',
   },
@@ -87,13 +95,21 @@ ${field('city', t.city, true, 'address-level2')}
 </fieldset>`
       : '';
   const open = data.status === 'open';
-  const body = open
-    ? `<form method="post" action="/api/v1/demo/checkout/${data.id}/complete">
+  const refused =
+    data.status === 'refused'
+      ? data.product === 'book'
+        ? t.refusedBook
+        : t.refusedSubscription
+      : null;
+  const body = refused
+    ? `<p role="alert" class="error">${refused}</p><p><a href="/">${t.home}</a></p>`
+    : open
+      ? `<form method="post" action="/api/v1/demo/checkout/${data.id}/complete">
 ${address}
 <button type="submit" class="pay">${data.paidWithCredit ? t.confirm : t.pay}</button>
 </form>
 <form method="post" action="/api/v1/demo/checkout/${data.id}/cancel"><button type="submit" class="cancel">${t.cancel}</button></form>`
-    : `<p role="status">${t.done}</p><p><a href="/">${t.home}</a></p>`;
+      : `<p role="status">${t.done}</p><p><a href="/">${t.home}</a></p>`;
   return `<!doctype html>
 <html lang="${locale}">
 <head>

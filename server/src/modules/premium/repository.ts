@@ -1,6 +1,6 @@
 // Rows of the premium module. Everything an event changes is written in one transaction with the record of
 // that event, so an event is applied exactly once even when delivered twice at the same moment.
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   checkoutSessions,
@@ -47,15 +47,31 @@ export class PremiumRepository {
     return row ?? null;
   }
 
-  /** The person's newest subscription (a cancelled one included). */
+  /** The person's newest subscription not cancelled, else the newest cancelled one. */
   async latestSubscription(userId: string, tx: Tx | Db = this.db): Promise<SubscriptionRow | null> {
     const [row] = await tx
       .select()
       .from(subscriptions)
       .where(eq(subscriptions.userId, userId))
-      .orderBy(desc(subscriptions.createdAt))
+      .orderBy(
+        sql`case when ${subscriptions.status} = 'canceled' then 1 else 0 end`,
+        desc(subscriptions.createdAt),
+      )
       .limit(1);
     return row ?? null;
+  }
+
+  /** Every subscription of the person that is not cancelled (the service decides which give access). */
+  async liveSubscriptions(userId: string, tx: Tx | Db = this.db): Promise<SubscriptionRow[]> {
+    return tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'canceled')));
+  }
+
+  /** Holds the person's row until the transaction ends: their payment events are applied one at a time. */
+  async lockUser(tx: Tx, userId: string): Promise<void> {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   }
 
   async subscriptionByProviderId(
@@ -166,6 +182,8 @@ export class PremiumRepository {
     bookId: string | null;
     amount: number;
     paidWithCredit: boolean;
+    bookTitle?: string | null;
+    pageCount?: number | null;
   }): Promise<CheckoutRow> {
     const [row] = await this.db
       .insert(checkoutSessions)
@@ -190,10 +208,10 @@ export class PremiumRepository {
     return row ?? null;
   }
 
-  /** open → completed (or canceled); false when it was not open any more. */
+  /** open → completed (or canceled, refused); false when it was not open any more. */
   async closeCheckout(
     id: string,
-    status: 'completed' | 'canceled',
+    status: 'completed' | 'canceled' | 'refused',
     tx: Tx | Db = this.db,
   ): Promise<boolean> {
     const rows = await tx
@@ -278,5 +296,59 @@ export class PremiumRepository {
       .where(eq(giftCodes.codeHash, codeHash))
       .limit(1);
     return row ?? null;
+  }
+
+  // Account deletion (issue 28): what is cancelled, kept detached, or removed.
+
+  async userExists(userId: string, tx: Tx | Db = this.db): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return Boolean(row);
+  }
+
+  /** Subscriptions the provider may still charge: every one not cancelled yet. */
+  async runningSubscriptionsOf(userId: string): Promise<SubscriptionRow[]> {
+    return this.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'canceled')));
+  }
+
+  async ordersOfUser(userId: string): Promise<OrderRow[]> {
+    return this.db.select().from(orders).where(eq(orders.userId, userId));
+  }
+
+  /**
+   * Detaches what the operator keeps from the person before their row goes: each order gets its new
+   * files folder (or, once shipped, loses its address and files), unfinished checkouts go (completed and
+   * refused ones are payments: kept), and payment events forget who they were about. The user row's deletion then nulls `user_id` (on delete set null).
+   */
+  async detachForDeletion(
+    userId: string,
+    kept: { id: string; filesPrefix: string; shipped: boolean }[],
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      for (const order of kept)
+        await tx
+          .update(orders)
+          .set({
+            filesPrefix: order.filesPrefix,
+            updatedAt: new Date(),
+            ...(order.shipped ? { shipping: null, bookTitle: '' } : {}),
+          })
+          .where(eq(orders.id, order.id));
+      await tx
+        .delete(checkoutSessions)
+        .where(
+          and(
+            eq(checkoutSessions.userId, userId),
+            inArray(checkoutSessions.status, ['open', 'canceled']),
+          ),
+        );
+      await tx.update(paymentEvents).set({ userId: null }).where(eq(paymentEvents.userId, userId));
+    });
   }
 }

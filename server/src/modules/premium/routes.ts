@@ -1,6 +1,6 @@
 // HTTP routes of the premium module (api.md § Premium): status, checkouts, subscription changes, gift codes,
 // orders, the provider's webhook (raw body, signature checked) and the payment simulator's pages.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { currentUser } from '../../auth/plugin.ts';
 import { AppError } from '../../errors.ts';
@@ -16,7 +16,7 @@ import {
 } from '../../contract/premium.ts';
 import type { ShippingAddress } from '../../db/schema/premium.ts';
 import type { RateLimits, RateLimitRule } from '../../rate-limit.ts';
-import { demoCheckoutPage } from './demo-page.ts';
+import { demoCheckoutPage, type DemoPageData } from './demo-page.ts';
 import type { PremiumService } from './service.ts';
 
 const bearer = [{ bearerAuth: [] }];
@@ -60,6 +60,15 @@ function shippingFrom(body: Record<string, unknown> | undefined): ShippingAddres
   )
     return null;
   return address;
+}
+
+function refusedPage(reply: FastifyReply, row: DemoPageData, request: FastifyRequest) {
+  const locale = pickLocale(null, request.headers['accept-language']);
+  return reply
+    .code(409)
+    .header('Cache-Control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(demoCheckoutPage(row, locale));
 }
 
 export function premiumRoutes(premium: PremiumService, rateLimits: RateLimits) {
@@ -210,8 +219,13 @@ export function premiumRoutes(premium: PremiumService, rateLimits: RateLimits) {
             .type('text/html; charset=utf-8')
             .send(demoCheckoutPage(row, locale, { error: true, values: body }));
         }
+        if (row.status === 'refused') return refusedPage(reply, row, request);
         if (row.status !== 'open') return reply.redirect('/payment-success', 303);
-        await premium.completeDemoCheckout(id, shipping);
+        const outcome = await premium.completeDemoCheckout(id, shipping);
+        // Refused (the book credit already used, a subscription already running): nothing was taken,
+        // and the page says so instead of sending the person to a success page.
+        if (outcome === 'refused')
+          return refusedPage(reply, await premium.demoCheckout(id), request);
         return reply.redirect(`/payment-success?product=${row.product}`, 303);
       },
     );

@@ -48,7 +48,17 @@ registerErrorStatus('subscription_ended', 409);
 registerErrorStatus('book_not_ready', 409);
 registerErrorStatus('invalid_signature', 400);
 registerErrorStatus('checkout_closed', 409);
+registerErrorStatus('payments_disabled', 409);
+registerErrorStatus('payment_provider_error', 503);
 registerErrorMessages({
+  payment_provider_error: {
+    fr: 'Le service de paiement ne répond pas. Réessayez dans quelques minutes.',
+    en: 'The payment service is not answering. Try again in a few minutes.',
+  },
+  payments_disabled: {
+    fr: 'Ce serveur Chapitres n’a pas de paiements : tous les comptes ont déjà un accès complet.',
+    en: 'This Chapitres server has no payments: every account already has full access.',
+  },
   already_subscribed: {
     fr: 'Vous êtes déjà abonné.',
     en: 'You already have a subscription.',
@@ -94,6 +104,12 @@ export const PRODUCT_LABELS: Record<Product, Record<Locale, string>> = {
     en: '12-month pack + 1 printed book',
   },
   book: { fr: 'Livre imprimé', en: 'Printed book' },
+};
+
+/** How every simulated payment is marked where a person or the operator reads it (issue 28). */
+export const SIMULATED: Record<Locale, string> = {
+  fr: 'simulation — aucun paiement réel',
+  en: 'simulation — no real payment',
 };
 
 export function formatEuros(cents: number, locale: Locale): string {
@@ -161,11 +177,17 @@ export class PremiumService {
     private readonly books: BooksService,
     private readonly storage: StorageProvider,
     private readonly mail: MailService,
-    private readonly config: Pick<Config, 'freeChapters' | 'publicUrl'>,
+    private readonly config: Pick<Config, 'freeChapters' | 'publicUrl'> &
+      Partial<Pick<Config, 'payments'>>,
   ) {}
 
   get providerName(): 'demo' | 'stripe' {
     return this.provider.name;
+  }
+
+  /** PAYMENTS=off (a family server): every account has full access and nothing can be bought. */
+  get paymentsOff(): boolean {
+    return this.config.payments === 'off';
   }
 
   /** The `{provider}` of a URL must be the configured one; another is not found. */
@@ -174,6 +196,7 @@ export class PremiumService {
   }
 
   async hasFullAccess(userId: string): Promise<boolean> {
+    if (this.paymentsOff) return true;
     const entitlements = await this.repository.entitlements(userId);
     if (entitlements?.fullAccessUntil && entitlements.fullAccessUntil.getTime() > Date.now())
       return true;
@@ -187,7 +210,7 @@ export class PremiumService {
     const untilActive = until !== null && until.getTime() > Date.now();
     const subscribed = subscriptionGivesAccess(subscription);
     return {
-      is_full_access_granted: untilActive || subscribed,
+      is_full_access_granted: this.paymentsOff || untilActive || subscribed,
       full_access_until: untilActive ? until.toISOString() : null,
       subscription: subscription
         ? {
@@ -203,19 +226,23 @@ export class PremiumService {
   }
 
   async checkout(user: UserRow, product: Product, bookId?: string): Promise<CheckoutAnswer> {
+    if (this.paymentsOff) throw new AppError('payments_disabled');
     const locale = userLocale(user);
     const entitlements = await this.repository.entitlements(user.id);
     let amount: number = PRICES[product];
     let credit = false;
     let label = PRODUCT_LABELS[product][locale];
+    let book: BookRow | null = null;
     if (product === 'subscription') {
       if (subscriptionGivesAccess(await this.repository.latestSubscription(user.id)))
         throw new AppError('already_subscribed');
     }
     if (product === 'book') {
-      const book = bookId ? await this.books.forOrder(user.id, bookId) : null;
+      book = bookId ? await this.books.forOrder(user.id, bookId) : null;
       if (!book) throw new AppError('not_found', {}, { loc: ['querystring', 'book_id'] });
-      if (book.generationStatus !== 'success') throw new AppError('book_not_ready');
+      if (book.generationStatus !== 'success' || !book.interiorKey)
+        throw new AppError('book_not_ready');
+      // Only the price shown: the credit itself is taken when the checkout completes, if still there.
       credit = (entitlements?.bookCredits ?? 0) > 0;
       if (credit) amount = 0;
       label = `${label} : « ${book.title} »`;
@@ -227,7 +254,19 @@ export class PremiumService {
       bookId: product === 'book' ? bookId! : null,
       amount,
       paidWithCredit: credit,
+      bookTitle: book?.title ?? null,
+      pageCount: book?.pageCount ?? null,
     });
+    // The print files are frozen under the order's folder now: deleting the book while this checkout is
+    // open, or after it is paid, leaves what the printer needs (issue 28).
+    if (book) {
+      try {
+        await this.freezeFiles(ordersPrefix(user.id, row.id), book.interiorKey, book.coverKey);
+      } catch (error) {
+        await this.repository.closeCheckout(row.id, 'canceled');
+        throw error;
+      }
+    }
     const created = await this.provider.createCheckout({
       checkoutId: row.id,
       product,
@@ -318,27 +357,33 @@ export class PremiumService {
 
   /** The simulator's page: the session if it is this provider's and still open. */
   async demoCheckout(id: string): Promise<CheckoutRow & { label: string; email: string }> {
-    if (this.provider.name !== 'demo') throw new AppError('not_found');
+    if (this.provider.name !== 'demo' || this.paymentsOff) throw new AppError('not_found');
     const row = /^[0-9a-f-]{36}$/i.test(id) ? await this.repository.findCheckout(id) : null;
-    if (!row || row.provider !== 'demo') throw new AppError('not_found');
+    if (!row || row.provider !== 'demo' || !row.userId) throw new AppError('not_found');
     const user = await this.accounts.findUser(row.userId);
     if (!user) throw new AppError('not_found');
     let label = PRODUCT_LABELS[row.product][userLocale(user)];
-    if (row.bookId) {
-      const book = await this.books.forOrder(row.userId, row.bookId);
-      if (book) label = `${label} : « ${book.title} »`;
-    }
+    const title =
+      row.bookTitle ??
+      (row.bookId ? (await this.books.forOrder(user.id, row.bookId))?.title : null);
+    if (title) label = `${label} : « ${title} »`;
     return { ...row, label, email: user.email };
   }
 
-  /** The simulator's "Payer": the same event a Stripe webhook would bring. */
-  async completeDemoCheckout(id: string, shipping: ShippingAddress | null): Promise<void> {
+  /**
+   * The simulator's "Payer": the same event a Stripe webhook would bring. 'refused': nothing was taken
+   * (the book credit was already used, or the person already has a subscription).
+   */
+  async completeDemoCheckout(
+    id: string,
+    shipping: ShippingAddress | null,
+  ): Promise<'applied' | 'duplicate' | 'ignored' | 'refused'> {
     const row = await this.demoCheckout(id);
     if (row.status !== 'open') throw new AppError('checkout_closed');
     if (row.product === 'book' && !shipping)
       throw new AppError('validation_error', {}, { loc: ['body', 'shipping'] });
     const now = new Date();
-    await this.applyEvent({
+    return this.applyEvent({
       id: `demo:${row.id}`,
       created: now,
       type: 'checkout.completed',
@@ -361,14 +406,18 @@ export class PremiumService {
 
   /** The simulator's "Annuler" (the route has already found the open session). */
   async cancelDemoCheckout(id: string): Promise<void> {
-    await this.repository.closeCheckout(id, 'canceled');
+    const row = await this.repository.findCheckout(id);
+    if (!(await this.repository.closeCheckout(id, 'canceled'))) return;
+    // The print files frozen when it opened are for an order that will not be.
+    if (row?.product === 'book' && row.userId)
+      await this.storage.deletePrefix(`${ordersPrefix(row.userId, row.id)}/`);
   }
 
   /** A provider webhook: verified, read, applied once. Unknown event types are acknowledged and ignored. */
   async webhook(
     raw: Buffer,
     signature: string | undefined,
-  ): Promise<'applied' | 'duplicate' | 'ignored'> {
+  ): Promise<'applied' | 'duplicate' | 'ignored' | 'refused'> {
     let event: PaymentEvent | null;
     try {
       event = await this.provider.parseWebhook(raw, signature);
@@ -381,7 +430,7 @@ export class PremiumService {
   }
 
   /** The one function that grants or removes access. */
-  async applyEvent(event: PaymentEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
+  async applyEvent(event: PaymentEvent): Promise<'applied' | 'duplicate' | 'ignored' | 'refused'> {
     const provider = this.provider.name;
     const after: AfterCommit[] = [];
     // Read before the transaction: on the embedded database a query outside it would wait for it.
@@ -391,6 +440,8 @@ export class PremiumService {
       const userId = await this.userOf(tx, event);
       if (!(await this.repository.recordEvent(tx, provider, event.id, event.type, userId)))
         return 'duplicate' as const;
+      // One person's events one at a time: two checkouts completing together see each other (issue 28).
+      if (userId) await this.repository.lockUser(tx, userId);
       switch (event.type) {
         case 'checkout.completed':
           return this.completeCheckout(tx, event, book, after);
@@ -398,7 +449,7 @@ export class PremiumService {
         case 'subscription.deleted':
           return this.changeSubscription(
             tx,
-            event.subscription,
+            { ...event.subscription, userId },
             event.created,
             event.type === 'subscription.deleted',
           );
@@ -445,14 +496,19 @@ export class PremiumService {
   private async userOf(tx: Tx, event: PaymentEvent): Promise<string | null> {
     if (event.type === 'checkout.completed')
       return (await this.repository.findCheckout(event.checkoutId, tx))?.userId ?? null;
-    if (event.type === 'subscription.updated' || event.type === 'subscription.deleted')
-      return event.subscription.userId;
+    if (event.type === 'subscription.updated' || event.type === 'subscription.deleted') {
+      // An event about a deleted account (Stripe's answer to our cancelling it) names nobody we know.
+      const userId = event.subscription.userId;
+      return userId && (await this.repository.userExists(userId, tx)) ? userId : null;
+    }
     return null;
   }
 
   private async bookOfCheckout(checkoutId: string): Promise<BookRow | null> {
     const checkout = await this.repository.findCheckout(checkoutId);
-    return checkout?.bookId ? this.books.forOrder(checkout.userId, checkout.bookId) : null;
+    return checkout?.bookId && checkout.userId
+      ? this.books.forOrder(checkout.userId, checkout.bookId)
+      : null;
   }
 
   private async completeCheckout(
@@ -460,11 +516,31 @@ export class PremiumService {
     event: Extract<PaymentEvent, { type: 'checkout.completed' }>,
     book: BookRow | null,
     after: AfterCommit[],
-  ): Promise<'applied' | 'ignored'> {
+  ): Promise<'applied' | 'ignored' | 'refused'> {
     const checkout = await this.repository.findCheckout(event.checkoutId, tx);
-    if (!checkout || !(await this.repository.closeCheckout(checkout.id, 'completed', tx)))
-      return 'ignored';
+    // A checkout of a deleted account is detached (no person) or gone: acknowledged, nothing to give.
+    if (!checkout?.userId || checkout.status !== 'open') return 'ignored';
     const userId = checkout.userId;
+    // What was decided when the checkout opened is checked again now, under the person's lock (issue 28).
+    if (checkout.product === 'subscription' && event.subscription) {
+      const state = { ...event.subscription, userId };
+      if (await this.hasOtherSubscription(tx, userId, state.providerId)) {
+        await this.repository.closeCheckout(checkout.id, 'refused', tx);
+        await this.refuseSubscription(tx, state, event.created);
+        return 'refused';
+      }
+    }
+    let credit = false;
+    if (checkout.product === 'book' && checkout.paidWithCredit) {
+      credit = await this.repository.useCredit(tx, userId);
+      // Opened at 0 € with a credit that another order has taken since: nothing was paid, no order.
+      if (!credit && event.amount === 0) {
+        await this.repository.closeCheckout(checkout.id, 'refused', tx);
+        after.push(() => this.storage.deletePrefix(`${ordersPrefix(userId, checkout.id)}/`));
+        return 'refused';
+      }
+    }
+    if (!(await this.repository.closeCheckout(checkout.id, 'completed', tx))) return 'ignored';
     switch (checkout.product) {
       case 'subscription':
         if (event.subscription)
@@ -479,22 +555,23 @@ export class PremiumService {
         await this.repository.extendAccess(userId, PACK_MONTHS, 1, tx);
         break;
       case 'book': {
-        const credit = checkout.paidWithCredit && (await this.repository.useCredit(tx, userId));
         const order = await this.repository.createOrder(tx, {
           userId,
-          bookId: book?.id ?? null,
-          bookTitle: book?.title ?? '',
+          bookId: checkout.bookId ?? book?.id ?? null,
+          bookTitle: checkout.bookTitle ?? book?.title ?? '',
           amount: event.amount,
           currency: checkout.currency,
           paidWithCredit: credit,
           shipping: event.shipping,
           provider: this.provider.name,
           providerRef: checkout.id,
-          filesPrefix: `${userFolder(userId)}orders/${checkout.id}`,
-          pageCount: book?.pageCount ?? null,
+          filesPrefix: ordersPrefix(userId, checkout.id),
+          pageCount: checkout.pageCount ?? book?.pageCount ?? null,
         });
-        if (order && book)
-          after.push(() => this.placeOrder(order, book.interiorKey, book.coverKey));
+        if (order)
+          after.push(() =>
+            this.placeOrder(order, book?.interiorKey ?? null, book?.coverKey ?? null),
+          );
         break;
       }
     }
@@ -502,17 +579,60 @@ export class PremiumService {
     return 'applied';
   }
 
+  /** Another subscription of this person that still gives access. */
+  private async hasOtherSubscription(tx: Tx, userId: string, providerId: string) {
+    const live = await this.repository.liveSubscriptions(userId, tx);
+    return live.some((row) => row.providerId !== providerId && subscriptionGivesAccess(row));
+  }
+
+  /**
+   * A second subscription (two checkouts opened before either completed): stopped and refunded at the
+   * provider, then recorded as cancelled so no later event revives it. The provider is called inside the
+   * transaction on purpose: if it cannot be reached, nothing is recorded, the webhook answers 500 and
+   * Stripe delivers the event again (the call is safe to repeat) — a refused subscription must not go on
+   * charging because one call failed.
+   */
+  private async refuseSubscription(tx: Tx, state: SubscriptionState, at: Date): Promise<void> {
+    const provider = this.provider.name;
+    const row = await this.repository.subscriptionByProviderId(provider, state.providerId, tx);
+    if (row?.status === 'canceled') return;
+    try {
+      await this.provider.cancelNowAndRefund(state);
+    } catch (error) {
+      console.error('[premium] stopping a refused second subscription', error);
+      throw new AppError('payment_provider_error');
+    }
+    console.warn(`[premium] refused a second subscription ${state.providerId}: stopped, refunded`);
+    if (row) await this.repository.updateSubscription(tx, row.id, { status: 'canceled' }, at);
+    else
+      await this.repository.insertSubscription(
+        tx,
+        state.userId!,
+        provider,
+        { ...state, status: 'canceled', cancelAt: at },
+        at,
+      );
+  }
+
   private async changeSubscription(
     tx: Tx,
     state: SubscriptionState,
     at: Date,
     deleted: boolean,
-  ): Promise<'applied' | 'ignored'> {
+  ): Promise<'applied' | 'ignored' | 'refused'> {
     const provider = this.provider.name;
     const row = await this.repository.subscriptionByProviderId(provider, state.providerId, tx);
     const status = deleted ? 'canceled' : state.status;
     if (!row) {
       if (!state.userId) return 'ignored';
+      // One person, one subscription: a new one while another gives access is refused (issue 28).
+      if (
+        ACTIVE.has(status) &&
+        (await this.hasOtherSubscription(tx, state.userId, state.providerId))
+      ) {
+        await this.refuseSubscription(tx, state, at);
+        return 'refused';
+      }
       await this.repository.insertSubscription(
         tx,
         state.userId,
@@ -539,16 +659,10 @@ export class PremiumService {
 
   /** Freezes the print files under the order, hands it to the print provider and confirms it by mail. */
   private async placeOrder(order: OrderRow, interiorKey: string | null, coverKey: string | null) {
-    for (const [key, name] of [
-      [interiorKey, 'interior.pdf'],
-      [coverKey, 'cover.pdf'],
-    ] as const) {
-      const file = key ? await this.storage.get(key) : null;
-      if (file)
-        await this.storage.put(`${order.filesPrefix}/${name}`, file.bytes, file.contentType);
-    }
+    // Frozen when the checkout opened; a checkout opened before that existed is frozen now.
+    await this.freezeFiles(order.filesPrefix, interiorKey, coverKey, true);
     await this.print.submit(order);
-    const user = await this.accounts.findUser(order.userId);
+    const user = order.userId ? await this.accounts.findUser(order.userId) : null;
     if (!user) return;
     await this.mail.send(userLocale(user), user.email, {
       kind: 'order_confirmed',
@@ -556,18 +670,38 @@ export class PremiumService {
       title: order.bookTitle,
       address: addressLine(order.shipping),
       link: `${this.config.publicUrl}/book/${order.bookId ?? ''}`,
+      simulated: this.provider.name === 'demo',
     });
+  }
+
+  /** Copies a book's print files under an order's folder (only the missing ones when `onlyMissing`). */
+  private async freezeFiles(
+    prefix: string,
+    interiorKey: string | null,
+    coverKey: string | null,
+    onlyMissing = false,
+  ): Promise<void> {
+    for (const [key, name] of [
+      [interiorKey, 'interior.pdf'],
+      [coverKey, 'cover.pdf'],
+    ] as const) {
+      if (onlyMissing && (await this.storage.has(`${prefix}/${name}`))) continue;
+      const file = key ? await this.storage.get(key) : null;
+      if (file) await this.storage.put(`${prefix}/${name}`, file.bytes, file.contentType);
+    }
   }
 
   private async receipt(userId: string, product: Product, amount: number) {
     const user = await this.accounts.findUser(userId);
     if (!user) return;
     const locale = userLocale(user);
+    const euros = formatEuros(amount, locale);
     await this.mail.send(locale, user.email, {
       kind: 'payment_receipt',
       name: user.fullName,
       product: PRODUCT_LABELS[product][locale],
-      amount: formatEuros(amount, locale),
+      // The simulator's receipt says, next to the amount, that no money moved (issue 28).
+      amount: this.provider.name === 'demo' ? `${euros} (${SIMULATED[locale]})` : euros,
       date: new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', {
         dateStyle: 'long',
       }).format(new Date()),
@@ -591,6 +725,72 @@ export class PremiumService {
   async grant(userId: string, months: number): Promise<void> {
     await this.repository.extendAccess(userId, months);
   }
+
+  /**
+   * Account deletion, first step: every subscription still running is stopped now with the provider
+   * (not at the end of the period). Throws `payment_provider_unavailable` when the provider cannot be
+   * reached, before anything of the account has been touched: the deletion stops there.
+   */
+  async cancelForDeletion(userId: string): Promise<void> {
+    for (const row of await this.repository.runningSubscriptionsOf(userId)) {
+      let state: SubscriptionState;
+      try {
+        if (row.provider === 'demo') state = { ...stateOf(row), status: 'canceled' };
+        else if (row.provider !== this.provider.name) throw new Error('provider not configured');
+        else state = await this.provider.cancelNow(stateOf(row));
+      } catch (error) {
+        console.error('[premium] cancelling a subscription before a deletion:', String(error));
+        throw new AppError('payment_provider_unavailable');
+      }
+      await this.repository.transaction((tx) =>
+        this.repository.updateSubscription(
+          tx,
+          row.id,
+          { status: 'canceled', cancelAt: state.cancelAt ?? new Date() },
+          new Date(),
+        ),
+      );
+    }
+  }
+
+  /**
+   * Account deletion, second step (before the person's files go): an order not shipped yet keeps its
+   * print files and address, moved out of the person's folder to `orders/<order id>/`; a shipped order
+   * stays as an accounting record only (amount, date, provider ids), without address, title or files.
+   * Completed checkouts (payments) and payment events are kept without the person; the rest goes.
+   */
+  async detachForDeletion(userId: string): Promise<void> {
+    const kept: { id: string; filesPrefix: string; shipped: boolean }[] = [];
+    for (const order of await this.repository.ordersOfUser(userId)) {
+      const shipped = order.status === 'shipped';
+      const prefix = `orders/${order.id}`;
+      if (!shipped && order.filesPrefix !== prefix)
+        for (const name of ORDER_FILE_NAMES) {
+          const file = await this.storage.get(`${order.filesPrefix}/${name}`);
+          if (file) await this.storage.put(`${prefix}/${name}`, file.bytes, file.contentType);
+        }
+      if (shipped || order.filesPrefix !== prefix)
+        await this.storage.deletePrefix(`${order.filesPrefix}/`);
+      kept.push({ id: order.id, filesPrefix: prefix, shipped });
+    }
+    await this.repository.detachForDeletion(userId, kept);
+  }
+}
+
+/** The print files frozen for an order, under its files folder (see placeOrder). */
+const ORDER_FILE_NAMES = ['interior.pdf', 'cover.pdf'] as const;
+
+registerErrorStatus('payment_provider_unavailable', 503);
+registerErrorMessages({
+  payment_provider_unavailable: {
+    fr: 'Le service de paiement ne répond pas : votre abonnement n’a pas pu être arrêté, et votre compte n’a donc pas été supprimé. Rien n’a été effacé. Réessayez dans quelques minutes.',
+    en: 'The payment service is not answering: your subscription could not be stopped, so your account was not deleted. Nothing was erased. Try again in a few minutes.',
+  },
+});
+
+/** Where an order's print files are frozen (from the moment its checkout opens). */
+function ordersPrefix(userId: string, checkoutId: string): string {
+  return `${userFolder(userId)}orders/${checkoutId}`;
 }
 
 export function orderWire(row: OrderRow): Order {

@@ -1,5 +1,5 @@
 // Service endpoints: health, readiness, the public configuration and, with the outbox, the mailbox.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { Config } from '../../config.ts';
 import { ListOf, Pagination } from '../../contract/common.ts';
@@ -8,7 +8,7 @@ import { limits } from '../../limits.ts';
 import type { Database } from '../../db/client.ts';
 import { listOutbox } from '../mail/repository.ts';
 import { AppError } from '../../errors.ts';
-import { isPrivateAddress } from '../../deployment.ts';
+import { mailboxKey, mayReadMailbox } from './mailbox-access.ts';
 import { transcriberSettings } from '../../providers/transcriber/index.ts';
 import { escapeHtml } from '../../html.ts';
 
@@ -26,7 +26,7 @@ export function publicFeatures(config: Config): PublicFeatures {
 
 export function publicConfig(config: Config, features: PublicFeatures): PublicConfig {
   return {
-    payment_provider: config.stripe.secretKey ? 'stripe' : 'demo',
+    payment_provider: config.payments,
     mail_transport: config.mail.transport,
     support_email: config.supportEmail,
     terms_version: config.termsVersion,
@@ -78,8 +78,10 @@ export function configRoutes(config: Config, features: PublicFeatures) {
   };
 }
 
+/** `key`: the operator's key (mailbox-access.ts), checked before validation. */
+const MailboxKey = Type.Optional(Type.String({ maxLength: 100 }));
 const MailboxQuery = Type.Composite([
-  Type.Object({ to: Type.Optional(Type.String({ maxLength: 254 })) }),
+  Type.Object({ to: Type.Optional(Type.String({ maxLength: 254 })), key: MailboxKey }),
   Pagination,
 ]);
 const MailboxMessage = Type.Object({
@@ -91,17 +93,17 @@ const MailboxMessage = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
 });
 
-/**
- * The outbox holds password-reset links: it is shown only to this machine and the home network, never
- * to the internet (behind a proxy, request.ip is the visitor's only with TRUST_PROXY set).
- */
-async function onlyFromPrivateNetworks(request: FastifyRequest) {
-  if (!isPrivateAddress(request.ip)) throw new AppError('not_found');
+/** The outbox holds password-reset links: only this machine directly, or the operator's key (mailbox-access.ts). */
+function onlyForTheOperator(key: string) {
+  return async function (request: FastifyRequest, reply: FastifyReply) {
+    if (!mayReadMailbox(request, key)) throw new AppError('not_found');
+    void reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+  };
 }
 
 export function mailboxApiRoutes(database: Database) {
   return async function (app: FastifyInstance) {
-    app.addHook('onRequest', onlyFromPrivateNetworks);
+    app.addHook('onRequest', onlyForTheOperator(mailboxKey(app.services.config.jwtSecret)));
     app.get(
       '/dev/mailbox',
       {
@@ -145,17 +147,20 @@ export function appMissingPage(appDir: string): string {
 /** A readable page of the kept mails, with their links clickable, for trying the product locally. */
 export function mailboxPageRoutes(database: Database) {
   return async function (app: FastifyInstance) {
-    app.addHook('onRequest', onlyFromPrivateNetworks);
+    app.addHook('onRequest', onlyForTheOperator(mailboxKey(app.services.config.jwtSecret)));
     app.get(
       '/dev/mailbox',
       {
         schema: {
           hide: true,
-          querystring: Type.Object({ to: Type.Optional(Type.String({ maxLength: 254 })) }),
+          querystring: Type.Object({
+            to: Type.Optional(Type.String({ maxLength: 254 })),
+            key: MailboxKey,
+          }),
         },
       },
       async (request, reply) => {
-        const { to } = request.query as { to?: string };
+        const { to, key: given } = request.query as { to?: string; key?: string };
         const { rows, count } = await listOutbox(database.db, {
           to: to?.trim() || undefined,
           limit: 100,
@@ -170,13 +175,10 @@ export function mailboxPageRoutes(database: Database) {
         const page = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Boîte aux lettres — Chapitres</title>
 <style>body{font-family:system-ui,sans-serif;font-size:19px;line-height:1.5;margin:0;background:#fbf7f0;color:#2b211b}main{max-width:52rem;margin:0 auto;padding:1.5rem}h1{color:#7a2e1f}article{background:#fff;border:1px solid #c9b8a6;border-radius:12px;padding:1rem 1.25rem;margin:1rem 0}h2{margin:.2rem 0;font-size:1.2rem}.meta{color:#4a3f36;font-size:.95rem;margin:.2rem 0 .8rem}pre{white-space:pre-wrap;font-family:inherit;margin:0}a{color:#7a2e1f;word-break:break-all}</style></head>
 <body><main><h1>Boîte aux lettres de développement</h1><p>Les messages ne sont pas envoyés : ils sont gardés ici (MAIL_TRANSPORT=outbox). Les plus récents d’abord.</p>
-<form method="get"><label for="to">Destinataire</label> <input id="to" name="to" type="email" value="${escapeHtml(to ?? '')}" style="font-size:inherit;padding:.4rem;min-height:44px"> <button style="font-size:inherit;min-height:44px;padding:0 1rem">Filtrer</button></form>
+<form method="get">${given ? `<input type="hidden" name="key" value="${escapeHtml(given)}">` : ''}<label for="to">Destinataire</label> <input id="to" name="to" type="email" value="${escapeHtml(to ?? '')}" style="font-size:inherit;padding:.4rem;min-height:44px"> <button style="font-size:inherit;min-height:44px;padding:0 1rem">Filtrer</button></form>
 <p>${count} message${count > 1 ? 's' : ''}${count > rows.length ? ` (les ${rows.length} plus récents affichés)` : ''}.</p>
 ${items || '<p>Aucun message pour le moment.</p>'}</main></body></html>`;
-        return reply
-          .type('text/html; charset=utf-8')
-          .header('Cache-Control', 'no-store')
-          .send(page);
+        return reply.type('text/html; charset=utf-8').send(page);
       },
     );
   };

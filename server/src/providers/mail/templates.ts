@@ -6,6 +6,8 @@ import { escapeHtml } from '../../html.ts';
 export type MailTemplate =
   | { kind: 'email_validation'; link: string; name: string }
   | { kind: 'password_reset'; link: string; name: string }
+  /** To the previous address after an email change: who to reach now, and the link that undoes it. */
+  | { kind: 'email_changed'; link: string; name: string; newEmail: string; days: number }
   | { kind: 'book_ready'; link: string; name: string; title: string }
   | { kind: 'payment_receipt'; name: string; product: string; amount: string; date: string }
   | { kind: 'contact'; from: string; name: string; message: string }
@@ -16,6 +18,8 @@ export type MailTemplate =
       title: string;
       address: string;
       link: string;
+      /** Paid through the built-in payment simulator: the mail says no money moved. */
+      simulated?: boolean;
     };
 
 function layout(
@@ -82,6 +86,24 @@ export function renderMail(locale: Locale, to: string, template: MailTemplate): 
         href: template.link,
       };
       break;
+    case 'email_changed':
+      subject = fr
+        ? 'L’adresse email de votre compte a changé'
+        : 'The email address of your account changed';
+      paragraphs = [
+        greeting(locale, template.name),
+        fr
+          ? `L’adresse email de votre compte Chapitres vient d’être remplacée par ${template.newEmail}. Nos messages iront désormais à cette adresse.`
+          : `The email address of your Chapitres account was just replaced by ${template.newEmail}. Our messages will now go to that address.`,
+        fr
+          ? `Si c’est vous, il n’y a rien à faire. Si ce n’est pas vous, cliquez sur le bouton ci-dessous dans les ${template.days} jours : votre adresse vous sera rendue, tous les appareils seront déconnectés et vous choisirez un nouveau mot de passe.`
+          : `If it was you, there is nothing to do. If it was not you, click the button below within ${template.days} days: your address will be given back, every device will be signed out and you will choose a new password.`,
+      ];
+      action = {
+        label: fr ? 'Ce n’est pas moi : annuler le changement' : 'It was not me: undo the change',
+        href: template.link,
+      };
+      break;
     case 'book_ready':
       subject = fr
         ? `Votre livre « ${template.title} » est prêt`
@@ -126,6 +148,12 @@ export function renderMail(locale: Locale, to: string, template: MailTemplate): 
           ? 'Comptez environ deux semaines. Vous pouvez suivre la commande sur la page du livre.'
           : 'Allow about two weeks. You can follow the order on the book’s page.',
       ];
+      if (template.simulated)
+        paragraphs.push(
+          fr
+            ? 'Simulation : aucun paiement réel n’a eu lieu. Ce serveur utilise le simulateur de paiement.'
+            : 'Simulation: no real payment took place. This server uses the payment simulator.',
+        );
       action = { label: fr ? 'Voir mon livre' : 'See my book', href: template.link };
       break;
     case 'contact':

@@ -32,8 +32,16 @@ export class DemoPaymentProvider implements PaymentProvider {
     return { ...subscription, cancelAt: nextAnniversary(subscription.startedAt ?? new Date()) };
   }
 
+  async cancelNow(subscription: SubscriptionState): Promise<SubscriptionState> {
+    return { ...subscription, status: 'canceled', cancelAt: new Date() };
+  }
+
   async resume(subscription: SubscriptionState): Promise<SubscriptionState> {
     return { ...subscription, cancelAt: null };
+  }
+
+  async cancelNowAndRefund(): Promise<void> {
+    // The simulator took no money: its refused subscription is only recorded as cancelled.
   }
 
   async parseWebhook(): Promise<null> {

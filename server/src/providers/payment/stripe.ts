@@ -165,10 +165,42 @@ export class StripePaymentProvider implements PaymentProvider {
     );
   }
 
+  async cancelNow(subscription: SubscriptionState): Promise<SubscriptionState> {
+    const stripe = await this.sdk();
+    try {
+      return subscriptionState(await stripe.subscriptions.cancel(subscription.providerId));
+    } catch (error) {
+      // Already gone at Stripe: nothing can be charged any more.
+      const code = (error as { statusCode?: number }).statusCode;
+      if (code === 404) return { ...subscription, status: 'canceled', cancelAt: new Date() };
+      throw error;
+    }
+  }
+
   async resume(subscription: SubscriptionState): Promise<SubscriptionState> {
     const stripe = await this.sdk();
     return subscriptionState(
       await stripe.subscriptions.update(subscription.providerId, { cancel_at_period_end: false }),
+    );
+  }
+
+  async cancelNowAndRefund(subscription: SubscriptionState): Promise<void> {
+    const stripe = await this.sdk();
+    const found = await stripe.subscriptions.retrieve(subscription.providerId, {
+      expand: ['latest_invoice.payments'],
+    });
+    if (found.status !== 'canceled')
+      await stripe.subscriptions.cancel(subscription.providerId, { prorate: false });
+    const invoice = typeof found.latest_invoice === 'object' ? found.latest_invoice : null;
+    const payments = invoice?.payments?.data ?? [];
+    const payment = (payments.find((p) => p.status === 'paid') ?? payments[0])?.payment;
+    const paymentIntent = idOf(payment?.payment_intent);
+    const charge = idOf(payment?.charge);
+    if (!paymentIntent && !charge) return;
+    // The idempotency key makes a second call (a replayed event) refund nothing more.
+    await stripe.refunds.create(
+      paymentIntent ? { payment_intent: paymentIntent } : { charge: charge! },
+      { idempotencyKey: `chapitres-refuse-${subscription.providerId}` },
     );
   }
 

@@ -80,6 +80,13 @@ export interface PaymentProvider {
   /** Stops at the end of the paid period; answers the subscription as it now is. */
   cancelAtPeriodEnd(subscription: SubscriptionState): Promise<SubscriptionState>;
   resume(subscription: SubscriptionState): Promise<SubscriptionState>;
+  /** Stops it now, nothing more is charged (account deletion); one already gone counts as stopped. */
+  cancelNow(subscription: SubscriptionState): Promise<SubscriptionState>;
+  /**
+   * A subscription we refuse (the person already has one, issue 28): stopped now, and its first payment
+   * refunded. Safe to call again for the same subscription.
+   */
+  cancelNowAndRefund(subscription: SubscriptionState): Promise<void>;
   /** Verifies and reads a webhook; null for an event type we do not handle. Throws InvalidSignatureError. */
   parseWebhook(raw: Buffer, signature: string | undefined): Promise<PaymentEvent | null>;
 }

@@ -1,17 +1,16 @@
 // Setting a new password from the mailed link: needs the link's token, the password rules and a
 // matching confirmation; success leads to the login screen.
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
-import { PasswordField } from '../../../components/ui/password-field';
 import { toast } from '../../../lib/toast';
 import { useResetPasswordMutation } from '../api/reset-password';
 import { resetPasswordErrorMessage } from '../errors';
 import { canSubmitReset } from '../validation';
 import { AuthCard } from './auth-card';
-import { PasswordRules } from './password-rules';
+import { NewPasswordFields } from './new-password-fields';
 
 export function ResetPasswordForm() {
   const { t } = useTranslation('auth');
@@ -19,10 +18,8 @@ export function ResetPasswordForm() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const reset = useResetPasswordMutation();
-  const rulesId = useId();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [confirmationTouched, setConfirmationTouched] = useState(false);
 
   if (!token) {
     return (
@@ -40,7 +37,6 @@ export function ResetPasswordForm() {
   }
 
   const canSubmit = canSubmitReset({ password, confirmation }) && !reset.isPending;
-  const mismatch = confirmationTouched && (confirmation === '' || confirmation !== password);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -61,30 +57,11 @@ export function ResetPasswordForm() {
   return (
     <AuthCard title={t('resetPassword.title')} lead={t('resetPassword.lead')}>
       <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <div>
-          <PasswordField
-            label={t('fields.newPassword')}
-            name="new-password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            describedBy={rulesId}
-            required
-          />
-          <PasswordRules id={rulesId} password={password} />
-        </div>
-        <PasswordField
-          label={t('fields.passwordConfirmation')}
-          name="password-confirmation"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(e) => {
-            setConfirmation(e.target.value);
-            setConfirmationTouched(true);
-          }}
-          onBlur={() => setConfirmationTouched(true)}
-          error={mismatch ? t('resetPassword.passwordsMustMatch') : undefined}
-          required
+        <NewPasswordFields
+          password={password}
+          confirmation={confirmation}
+          onPasswordChange={setPassword}
+          onConfirmationChange={setConfirmation}
         />
         <div>
           {error && (

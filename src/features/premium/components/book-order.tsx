@@ -13,6 +13,7 @@ import { useConnectivity } from '../../../offline/connectivity';
 import { useBookOrders } from '../api/get-orders';
 import { usePremiumStatus } from '../api/get-premium-status';
 import { PRICES, type OrderStatus, type OrderWire } from '../api/types';
+import { usePaymentsOff } from '../hooks/use-payments-off';
 import { formatDate, formatMoney } from '../format';
 import { useCheckout } from '../hooks/use-checkout';
 import { bookOrderPlansPath } from '../paths';
@@ -32,6 +33,21 @@ function isPlainClick(event: MouseEvent): boolean {
 }
 
 export function BookOrder({ bookID }: { bookID: string }) {
+  // A server without payments (PAYMENTS=off) sells no printed copy: nothing to show but a word.
+  if (usePaymentsOff()) return <NoPaymentsOrder />;
+  return <BookOrderSection bookID={bookID} />;
+}
+
+function NoPaymentsOrder() {
+  const { t } = useTranslation('premium');
+  return (
+    <p data-testid="book-order-off" className="max-w-prose text-ink-muted">
+      {t('noPayments.order')}
+    </p>
+  );
+}
+
+function BookOrderSection({ bookID }: { bookID: string }) {
   const { t } = useTranslation('premium');
   const titleId = useId();
   const offlineId = useId();

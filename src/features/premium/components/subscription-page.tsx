@@ -3,12 +3,14 @@
 // Each button opens the payment page; offline they wait, saying why.
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/layouts/page';
+import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { useConnectivity } from '../../../offline/connectivity';
 import { usePremiumStatus } from '../api/get-premium-status';
 import { PRICES, type Product } from '../api/types';
 import { formatMoney } from '../format';
 import { useCheckout } from '../hooks/use-checkout';
+import { usePaymentsOff } from '../hooks/use-payments-off';
 import { hasRunningSubscription, subscriptionState } from '../subscription-state';
 import { AccessSummary } from './access-summary';
 import { GiftCodeForm } from './gift-code-form';
@@ -24,6 +26,7 @@ export function SubscriptionPage({ bookID }: { bookID: string | null }) {
   const subscribed = state !== null && hasRunningSubscription(state);
   const bookCredits = status.data?.book_credits ?? 0;
   const offlineReason = online ? undefined : t('checkout.offline');
+  const paymentsOff = usePaymentsOff();
 
   function cardProps(product: Product) {
     return {
@@ -32,6 +35,17 @@ export function SubscriptionPage({ bookID }: { bookID: string | null }) {
       error: checkout.failedProduct === product ? checkout.error : undefined,
     };
   }
+
+  if (paymentsOff)
+    // PAYMENTS=off (a family server): full access for everyone, no plan nor price.
+    return (
+      <div className="space-y-8">
+        <PageHeader title={tc('routes.subscription')} />
+        <Notice tone="info" title={t('noPayments.title')}>
+          <p>{t('noPayments.message')}</p>
+        </Notice>
+      </div>
+    );
 
   return (
     <div className="space-y-8">

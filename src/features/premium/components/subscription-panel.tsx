@@ -15,14 +15,23 @@ import { formatDate, formatMoney } from '../format';
 import { BOOKS_PATH, SUBSCRIPTION_PATH } from '../paths';
 import { subscriptionState, type SubscriptionKind } from '../subscription-state';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { usePaymentsOff } from '../hooks/use-payments-off';
 
 export function SubscriptionPanel() {
   const { t } = useTranslation('premium');
   const titleId = useId();
   const status = usePremiumStatus();
+  const paymentsOff = usePaymentsOff();
 
   let body;
-  if (status.data) {
+  if (paymentsOff) {
+    // PAYMENTS=off: full access for everyone, nothing to subscribe to or cancel.
+    body = (
+      <Notice tone="info" title={t('noPayments.title')}>
+        <p>{t('noPayments.message')}</p>
+      </Notice>
+    );
+  } else if (status.data) {
     body = <PanelBody status={status.data} />;
   } else if (status.isError) {
     body = (

@@ -1,4 +1,6 @@
-// Account deletion: a confirmation dialog where the word SUPPRIMER must be typed exactly.
+// Account deletion: a confirmation dialog where the word SUPPRIMER must be typed exactly. It says what
+// goes and what is kept (an order not shipped yet is still sent; payment records stay, without the
+// person) and offers the data export first (issue 28).
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,8 +8,17 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api-client';
 import { useDeleteMeMutation } from '../api/delete-me';
-import { DELETE_CONFIRMATION_WORD, isDeleteConfirmed } from '../delete-confirmation';
+import {
+  useExportBeforeDeletion,
+  useRequestExportBeforeDeletion,
+} from '../api/export-before-deletion';
+import {
+  ACCOUNTING_YEARS,
+  DELETE_CONFIRMATION_WORD,
+  isDeleteConfirmed,
+} from '../delete-confirmation';
 
 export function DeleteAccount() {
   const { t } = useTranslation('profile');
@@ -47,9 +58,21 @@ export function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
     deletion.mutate(undefined, { onSuccess: () => navigate('/login', { replace: true }) });
   }
 
+  const providerDown =
+    deletion.error instanceof ApiError && deletion.error.type === 'payment_provider_unavailable';
+
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
-      <p id={warningId}>{t('delete.warning')}</p>
+      <ExportFirst />
+      <div id={warningId} className="space-y-3">
+        <p>{t('delete.warning')}</p>
+        <p>{t('delete.subscription')}</p>
+        <h3 className="text-xl">{t('delete.keptTitle')}</h3>
+        <ul className="list-disc space-y-2 pl-6">
+          <li>{t('delete.keptOrder')}</li>
+          <li>{t('delete.keptPayments', { years: ACCOUNTING_YEARS })}</li>
+        </ul>
+      </div>
       <TextField
         label={t('delete.typeWord', { word: DELETE_CONFIRMATION_WORD })}
         name="delete-confirmation"
@@ -64,7 +87,7 @@ export function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
       <div>
         {deletion.isError && (
           <Notice tone="error" role="alert">
-            {t('delete.failed')}
+            {providerDown ? t('delete.providerUnavailable') : t('delete.failed')}
           </Notice>
         )}
       </div>
@@ -77,5 +100,53 @@ export function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The data export, offered before anything is deleted: ask for it, see it prepared, download it. */
+function ExportFirst() {
+  const { t } = useTranslation('profile');
+  const current = useExportBeforeDeletion();
+  const request = useRequestExportBeforeDeletion();
+  const data = request.data ?? current.data;
+  const expired = !!data?.expires_at && Date.parse(data.expires_at) <= Date.now();
+  const ready = data?.status === 'ready' && !!data.url && !expired;
+  const pending = data?.status === 'pending';
+  return (
+    <Notice tone="info" title={t('delete.exportTitle')}>
+      <p>{t('delete.exportFirst')}</p>
+      {ready && data?.url ? (
+        <p>
+          <a
+            href={data.url}
+            download
+            className="inline-flex min-h-target items-center font-semibold"
+          >
+            {t('delete.exportDownload')}
+          </a>
+        </p>
+      ) : pending ? (
+        <p role="status">{t('delete.exportPending')}</p>
+      ) : (
+        <div className="pt-2">
+          <Button
+            variant="secondary"
+            busy={request.isPending}
+            onClick={() => {
+              if (!request.isPending) request.mutate();
+            }}
+          >
+            {t('delete.exportRequest')}
+          </Button>
+        </div>
+      )}
+      {request.isError && (
+        <p role="alert">
+          {request.error instanceof ApiError && request.error.reason === 'rate_limited'
+            ? t('delete.exportTooMany')
+            : t('delete.exportFailed')}
+        </p>
+      )}
+    </Notice>
   );
 }
