@@ -91,7 +91,7 @@ const signedInPages: RouteObject[] = [
     index: true,
     handle: handle('home', () => []),
     // Declared here rather than in the page's module: it starts while that code is still loading.
-    loader: () => import('./routes/home-loader').then(({ homeLoader }) => homeLoader()),
+    loader: (args) => import('./routes/home-loader').then(({ homeLoader }) => homeLoader(args)),
     lazy: () => import('./routes/home'),
   },
   {

@@ -188,7 +188,7 @@ export function InstallPrompt() {
       {prompt.offered && !updateReady ? (
         <section
           aria-labelledby={titleId}
-          className="fixed bottom-4 left-4 z-40 mr-4 max-w-md rounded-xl border-2 border-brand bg-surface p-5 text-ink shadow-lg"
+          className="pointer-events-auto mx-4 mb-3 max-w-md rounded-xl border-2 border-brand bg-surface p-5 text-ink shadow-lg"
         >
           <h2 id={titleId} className="text-xl">
             {prompt.platform === 'ios' ? t('install.ios.title') : t('install.title')}

@@ -22,7 +22,7 @@ export function UpdatePrompt() {
       {ready ? (
         <section
           aria-labelledby={titleId}
-          className="fixed bottom-4 left-4 z-50 mr-4 max-w-md rounded-xl border-2 border-brand bg-surface p-5 text-ink shadow-lg"
+          className="pointer-events-auto mx-4 mb-3 max-w-md rounded-xl border-2 border-brand bg-surface p-5 text-ink shadow-lg"
         >
           <h2 id={titleId} className="text-xl">
             {t('update.title')}

@@ -116,7 +116,7 @@ test('a book of ten illustrated chapters made through the wizard, previewed, dow
   await page.getByTestId('book-wizard-start').click();
 
   // Step 1: all ten chapters.
-  const step1 = page.getByRole('dialog', { name: 'Etape 1 : Choix des conversations' });
+  const step1 = page.getByRole('dialog', { name: 'Étape 1 : choix des chapitres' });
   await expect(step1).toBeVisible();
   await expect(step1.getByTestId('wizard-chapter')).toHaveCount(CHAPTERS);
   for (const title of TITLES) {
@@ -128,8 +128,8 @@ test('a book of ten illustrated chapters made through the wizard, previewed, dow
   await expect(step1.getByText('10 chapitres choisis (entre 4 et 10)')).toBeVisible();
   await continueFrom(page, 1);
 
-  // Step 2: the order of choice, then the sixth chapter moved up one place.
-  const step2 = page.getByRole('dialog', { name: 'Ordre des conversations' });
+  // Step 2: oldest first (the chapters were made in this order), then the sixth moved up one place.
+  const step2 = page.getByRole('dialog', { name: 'Ordre des chapitres' });
   const rows = step2.getByTestId('wizard-order-row');
   const order = () =>
     rows.evaluateAll((list) => list.map((row) => row.getAttribute('data-chapter-id')));
@@ -151,7 +151,7 @@ test('a book of ten illustrated chapters made through the wizard, previewed, dow
   await continueFrom(page, 3);
 
   // Step 4: the suggestions fill the boxes; the title is then written by hand.
-  const step4 = page.getByRole('dialog', { name: 'Résumé & Biographie' });
+  const step4 = page.getByRole('dialog', { name: 'Résumé et biographie' });
   const titleField = step4.getByLabel('Titre du livre');
   await expect(titleField).not.toHaveValue('', { timeout: 30_000 });
   await expect(step4.getByLabel('Sous-titre')).not.toHaveValue('');
@@ -179,10 +179,10 @@ test('a book of ten illustrated chapters made through the wizard, previewed, dow
   await expect(page.getByLabel('Sous-titre')).toHaveValue(subtitle);
   await continueFrom(page, 4);
 
-  // Step 5: the cover, the second photo of the book's first chapter.
+  // Step 5: the cover, the second photo of the book's first chapter, named by its caption.
   const step5 = page.getByRole('dialog', { name: 'Définir la photo de couverture' });
   const cover = step5.getByRole('radio', {
-    name: `Photo 2 du chapitre « ${orderedTitles[0]} »`,
+    name: `Photo 2 du chapitre ${TITLES.indexOf(orderedTitles[0]!) + 1}`,
     exact: true,
   });
   await cover.check();
@@ -208,8 +208,11 @@ test('a book of ten illustrated chapters made through the wizard, previewed, dow
     page.getByText('Votre livre est en cours de création').or(page.getByText('Aperçu uniquement')),
   ).toBeVisible();
   await expect(page.getByText('Aperçu uniquement')).toBeVisible({ timeout: 100_000 });
-  const firstPage = page.getByRole('img', { name: /^Page 1 sur \d+$/ });
+  // The preview opens at the first chapter, past the opening pages (title, contents…).
+  const firstPage = page.getByRole('img', { name: /^Page \d+ sur \d+$/ }).first();
   await expect(firstPage.locator('canvas')).toBeVisible({ timeout: 30_000 });
+  await expect(firstPage).not.toHaveAccessibleName(/^Page 1 sur/);
+  await expect(page.getByRole('button', { name: /pages d’ouverture du livre/ })).toBeVisible();
   expect(
     await firstPage.locator('canvas').evaluate((canvas: HTMLCanvasElement) => canvas.width),
   ).toBeGreaterThan(100);

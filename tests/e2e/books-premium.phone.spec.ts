@@ -42,7 +42,7 @@ test('on a phone at 200 % text: plans, support, profile, books, a book and the w
   // Every section loaded (the progress list came last and overflowed by 130 px once enlarged): the
   // sideways check passes at its first good reading, so it must not read before the page is whole.
   await expect(page.getByText('Accompli', { exact: true })).toHaveCount(3);
-  await expect(page.getByRole('table', { name: 'Questions sans réponse' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Questions sans réponse' })).toBeVisible();
   await doubleText(page);
   await expectLargeAndOnScreen(page, [
     page.getByRole('button', { name: 'Mes choix de confidentialité' }),
@@ -65,8 +65,13 @@ test('on a phone at 200 % text: plans, support, profile, books, a book and the w
   await page.goto('/conversations/book/create');
   await doubleText(page);
   await page.getByRole('button', { name: /Commencer|Reprendre/ }).tap();
-  const step = page.getByRole('dialog', { name: 'Etape 1 : Choix des conversations' });
+  const step = page.getByRole('dialog', { name: 'Étape 1 : choix des chapitres' });
   await expect(step).toBeVisible();
+  // A sheet no taller than the screen, its buttons in view without scrolling.
+  const sheet = await step.boundingBox();
+  expect(sheet!.height).toBeLessThanOrEqual(page.viewportSize()!.height + 1);
+  await expect(page.getByTestId('book-wizard-continue')).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId('book-wizard-back')).toBeInViewport({ ratio: 1 });
   await expectLargeAndOnScreen(page, [
     step.getByRole('button', { name: /Choisir « Souvenir numéro 1 »/ }),
     page.getByTestId('book-wizard-continue'),

@@ -53,6 +53,16 @@ test('on a phone at 200 % text, the chapter and its pictures keep large controls
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'Corriger mon histoire' }).tap();
+  // Issue 29 #7: the editor's title field comes into view with the focus.
+  await expect(page.getByLabel('Titre du chapitre')).toBeFocused();
+  await expect
+    .poll(() =>
+      page.getByLabel('Titre du chapitre').evaluate((el) => {
+        const { top, bottom } = el.getBoundingClientRect();
+        return top >= 0 && bottom <= window.innerHeight;
+      }),
+    )
+    .toBe(true);
   await expectLargeAndOnScreen(page, [
     page.getByLabel('Titre du chapitre'),
     page.getByRole('button', { name: 'Enregistrer' }),

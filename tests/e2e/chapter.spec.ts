@@ -92,9 +92,7 @@ test('a chapter written, corrected, undone, rewritten, illustrated with five pho
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(written.title_infos.title!);
   await expect(page.getByRole('img', { name: /Image 1 du chapitre/ }).first()).toBeVisible();
   // Nothing to undo yet: the buttons are not offered.
-  await expect(page.getByRole('button', { name: /Annuler la dernière modification/ })).toHaveCount(
-    0,
-  );
+  await expect(page.getByRole('button', { name: "Revenir au texte d'avant" })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 
   // 2. Corrected by hand: the title and a sentence added to the text.
@@ -109,7 +107,7 @@ test('a chapter written, corrected, undone, rewritten, illustrated with five pho
   await expect(page.getByRole('button', { name: 'Corriger mon histoire' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(page.getByText('La conversation a été mise à jour avec succès.')).toBeVisible();
+  await expect(page.getByText('Vos corrections sont enregistrées.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mon enfance à Roanne');
   await expect
     .poll(async () => (await chapterOnServer(request, account, id)).summary_infos.summary)
@@ -118,12 +116,13 @@ test('a chapter written, corrected, undone, rewritten, illustrated with five pho
     'Mon enfance à Roanne',
   );
 
-  // 3. Undo, then redo.
-  const undo = page.getByRole('button', { name: 'Annuler la dernière modification du récit' });
+  // 3. Undo, then redo: offered, explained, after the change just made (issue 29 #10).
+  const undo = page.getByRole('button', { name: "Revenir au texte d'avant" });
   await expect(undo).toBeVisible();
+  await expect(page.getByText(/Le texte vient de changer/)).toBeVisible();
   await undo.click();
   await expect(story(page).getByText("J'aimais beaucoup cette maison.")).toHaveCount(0);
-  const redo = page.getByRole('button', { name: 'Rétablir la modification du récit' });
+  const redo = page.getByRole('button', { name: 'Remettre le nouveau texte' });
   await expect(redo).toBeVisible();
   await redo.click();
   await expect(story(page).getByText("J'aimais beaucoup cette maison.")).toBeVisible();
@@ -148,8 +147,14 @@ test('a chapter written, corrected, undone, rewritten, illustrated with five pho
   await comment.fill('Parlez surtout de la gare');
   await expect(center.getByText('475 caractères restants')).toBeVisible();
   await center.getByRole('checkbox', { name: /Partir du texte actuel/ }).uncheck();
+  // Said before, not after (issue 29 #10): her own sentences will not be kept.
+  await expect(center.getByText(/Attention : tout le texte sera réécrit/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await center.getByRole('button', { name: 'Générer le résumé' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Réécrire tout le texte ?' })
+    .getByRole('button', { name: 'Oui, tout réécrire' })
+    .click();
   await expect(center).toHaveCount(0, { timeout: 30_000 });
   await expect(
     story(page)
@@ -281,6 +286,7 @@ test('a chapter written, corrected, undone, rewritten, illustrated with five pho
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.getByRole('button', { name: 'Partager mon histoire' }).click();
   const share = page.getByRole('dialog', { name: 'Partager mon histoire' });
+  await share.getByRole('button', { name: 'Créer le lien de partage' }).click();
   const shareText = share.getByLabel('Texte à partager');
   await expect(shareText).toHaveValue(/^Mon enfance à Roanne/);
   await shareText.fill('Mon enfance à Roanne, racontée à mes petits-enfants.');

@@ -60,4 +60,12 @@ test('on a phone at 200 % text, the chat keeps large controls and no sideways sc
   await chat.main('user-updating').tap();
   await chat.expectState('bot-talking', 60_000);
   expect(await overflow()).toBeLessThanOrEqual(0);
+  // Issue 29 #1: the biographer's new question is in view from its start, and read first.
+  const question = page
+    .getByRole('region', { name: 'Le biographe vous demande :' })
+    .locator('p[tabindex="-1"]');
+  await expect(question).toBeFocused();
+  const top = await question.evaluate((el) => el.getBoundingClientRect().top);
+  expect(top).toBeGreaterThanOrEqual(0);
+  expect(top).toBeLessThan(page.viewportSize()!.height / 2);
 });

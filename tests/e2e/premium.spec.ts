@@ -12,7 +12,7 @@ import {
   waitForMail,
 } from './support/accounts';
 import { createIllustratedChapter } from './support/book-helpers';
-import { answerRequiredQuestions } from './support/home-helpers';
+import { answerChapterByApi, answerRequiredQuestions } from './support/home-helpers';
 import {
   chapterCount,
   createBookByApi,
@@ -64,10 +64,17 @@ test('a free account runs out of chapters, subscribes monthly, cancels and resto
     book_credits: 0,
   });
 
-  // 1. Three free chapters, started from the list page.
+  // 1. Three free chapters, started from the list page; each counts at its first answer.
   await signInWithStorage(page, account, '/');
   await expect(page).toHaveURL(/\/$/);
-  for (let i = 0; i < 3; i += 1) await newChapterFromList(page, i === 0);
+  for (let i = 0; i < 3; i += 1) {
+    await newChapterFromList(page, i === 0);
+    if (i === 0)
+      // Opened and left without a word: no free chapter spent.
+      expect(await fullPremiumStatus(request, account)).toMatchObject({ free_chapters_allowed: 3 });
+    const id = /\/conversations\/([0-9a-f-]{36})\/chat$/.exec(page.url())![1]!;
+    await answerChapterByApi(request, account, id);
+  }
   expect(await chapterCount(request, account)).toBe(3);
   expect(await fullPremiumStatus(request, account)).toMatchObject({
     is_full_access_granted: false,
@@ -80,7 +87,7 @@ test('a free account runs out of chapters, subscribes monthly, cancels and resto
   await page.getByRole('button', { name: 'Nouveau chapitre' }).click();
   const premium = page.getByRole('dialog', { name: "Passez à l'offre complète" });
   await expect(premium.getByText(/Vous avez utilisé tous vos chapitres gratuits/)).toBeVisible();
-  await expect(premium.getByText("Vous n'avez plus de chapitre gratuit.")).toBeVisible();
+  await expect(premium.getByText("Vous n'avez plus de chapitre gratuit.")).toHaveCount(0);
   const offers = premium.getByRole('link', { name: 'Découvrir les offres' });
   await expect(offers).toHaveAttribute('href', '/subscription');
   await offers.click();
@@ -291,8 +298,8 @@ test('the 12-month pack, then the printed copy of a finished book ordered with i
   await expect(page.getByRole('button', { name: 'Payer', exact: true })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   // The browser will not send the form empty…
-  const confirm = page.getByRole('button', { name: 'Confirmer la commande' });
-  await confirm.click();
+  const next = page.getByRole('button', { name: 'Continuer' });
+  await next.click();
   await expect(page).toHaveURL(/\/api\/v1\/demo\/checkout\/[0-9a-f-]{36}$/);
   expect(
     await address
@@ -304,7 +311,7 @@ test('the 12-month pack, then the printed copy of a finished book ordered with i
     form.noValidate = true;
   });
   await address.getByLabel('Nom et prénom', { exact: true }).fill(ADDRESS.name);
-  await confirm.click();
+  await next.click();
   await expect(page.getByRole('alert')).toHaveText('Merci de remplir l’adresse de livraison.');
   // What was typed is kept.
   await expect(page.getByLabel('Nom et prénom', { exact: true })).toHaveValue(ADDRESS.name);
@@ -312,16 +319,39 @@ test('the 12-month pack, then the printed copy of a finished book ordered with i
   await page.getByLabel('Adresse', { exact: true }).fill(ADDRESS.line1);
   await page.getByLabel('Code postal', { exact: true }).fill(ADDRESS.postalCode);
   await page.getByLabel('Ville', { exact: true }).fill(ADDRESS.city);
+  // A French postcode for Belgium is refused, the field marked.
+  await page.getByLabel('Pays', { exact: true }).selectOption('BE');
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Ce code postal ne correspond pas au pays choisi (Belgique). Par exemple : 1000.',
+  );
+  await expect(page.getByLabel('Code postal', { exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   await page.getByLabel('Pays', { exact: true }).selectOption('FR');
+  await page.getByRole('button', { name: 'Continuer' }).click();
+
+  // The review before anything is done: the book, the price, where it goes.
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Vérifiez votre commande' }),
+  ).toBeVisible();
+  const review = page.getByTestId('order-review');
+  await expect(review).toContainText(`Livre imprimé : « ${BOOK_TITLE} »`);
+  await expect(review).toContainText('Offert avec votre pack 12 mois');
+  await expect(review).toContainText(`${ADDRESS.postalCode} ${ADDRESS.city}`);
+  await expect(review).toContainText(ADDRESS.line1);
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Confirmer la commande' }).click();
 
   // 6. Back in the app: ordered.
   await expect(page).toHaveURL(/\/payment-success(\?|$)/);
   await expect(
     page.getByText(
-      'Votre livre imprimé est commandé. Vous pouvez suivre la commande sur la page du livre.',
+      'Vous avez commandé un exemplaire imprimé de votre livre. Votre livre va être imprimé puis vous sera envoyé par la poste : vous pouvez suivre la commande sur la page du livre.',
     ),
   ).toBeVisible();
+  await expect(page.getByText(/Votre accès est activé/)).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('link', { name: 'Voir mon livre' }).click();
   await expect(page).toHaveURL(new RegExp(`/book/${bookId}$`));
@@ -331,6 +361,9 @@ test('the 12-month pack, then the printed copy of a finished book ordered with i
     `Commande du ${await longDate(page, new Date().toISOString())} — offert avec votre pack`,
   );
   await expect(item).toContainText('Payée — en préparation');
+  await expect(item.getByTestId('book-order-address')).toHaveText(
+    `Envoi à : ${ADDRESS.name}, ${ADDRESS.line1}, ${ADDRESS.postalCode} ${ADDRESS.city}, France`,
+  );
   // The credit is used: another copy has its price.
   await expect(page.getByTestId('book-order-price')).toHaveText(/^Prix : 49,00\s€$/);
   expect(await fullPremiumStatus(request, account)).toMatchObject({
@@ -392,10 +425,12 @@ test('a gift code gives a year of full access, once', async ({
   // The real one, typed in lower case as people may.
   await field.fill(code.toLowerCase());
   await submit.click();
-  await expect(
-    form.getByText("Votre code cadeau est activé : 12 mois d'accès complet."),
-  ).toBeVisible();
-  await expect(field).toHaveValue('');
+  // The form gives way to the message, in view, with no « please enter » error under an empty field.
+  const success = form.getByText("Votre code cadeau est activé : 12 mois d'accès complet.");
+  await expect(success).toBeVisible();
+  await expect(success).toBeInViewport();
+  await expect(field).toHaveCount(0);
+  await expect(form.getByText('Veuillez saisir votre code cadeau.')).toHaveCount(0);
   const status = await fullPremiumStatus(request, account);
   expect(status).toMatchObject({
     is_full_access_granted: true,

@@ -80,6 +80,11 @@ async function rewrite(page: Page, perspective: string): Promise<void> {
   await expect(choice).toHaveAttribute('aria-pressed', 'true');
   await center.getByRole('checkbox', { name: /Partir du texte actuel/ }).uncheck();
   await center.getByRole('button', { name: 'Générer le résumé' }).click();
+  // Unticked, her own sentences would go: she is asked first (issue 29 #10).
+  await page
+    .getByRole('alertdialog', { name: 'Réécrire tout le texte ?' })
+    .getByRole('button', { name: 'Oui, tout réécrire' })
+    .click();
   await expect(center).toHaveCount(0, { timeout: 30_000 });
 }
 

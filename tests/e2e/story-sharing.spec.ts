@@ -61,12 +61,20 @@ test('a chapter shared as a public page, read by a stranger, then no longer shar
   const id = await createIllustratedChapter(request, account, STORY);
   await createIllustratedChapter(request, account, OTHER_CHAPTER);
 
-  // 1. The owner opens the share dialog: the page's address is made and shown.
+  // 1. The owner opens the share dialog: nothing is public until she asks for the link, then the
+  // page's address is made and shown.
   await signInWithStorage(page, account, '/');
   await openChapter(page, id, STORY.title);
   await page.getByRole('button', { name: 'Partager mon histoire', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Partager mon histoire' });
   await expect(dialog).toBeVisible();
+  const create = dialog.getByRole('button', { name: 'Créer le lien de partage' });
+  await expect(create).toBeVisible();
+  const before = await request.get(`/api/v1/conversations/${id}/share`, {
+    headers: { authorization: `Bearer ${account.token}` },
+  });
+  expect(before.status()).toBe(404);
+  await create.click();
   const link = dialog.getByTestId('share-link-url');
   await expect(link).toHaveValue(publicPagePattern(baseURL!));
   await expect(dialog.getByLabel('Lien de la page à partager')).toHaveValue(
@@ -161,8 +169,15 @@ test('a chapter shared as a public page, read by a stranger, then no longer shar
     const gone = await reader.reload();
     expect(gone?.status()).toBe(404);
     expect(gone?.headers()['x-robots-tag']).toBe('noindex, nofollow');
-    await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
-    await expect(reader.getByText('Cette page n’existe pas ou n’est plus partagée.')).toBeVisible();
+    await expect(reader.getByRole('heading', { level: 1 })).toHaveText(
+      'Cette histoire n’est plus partagée',
+    );
+    await expect(reader.getByText(/Ce lien ne mène plus à une histoire/)).toBeVisible();
+    // A way into the app, not a dead end.
+    await expect(reader.getByRole('link', { name: 'Découvrir Chapitres' })).toHaveAttribute(
+      'href',
+      /\/$/,
+    );
     await expect(reader.getByText(/goujons/)).toHaveCount(0);
     await expect(reader.getByText(STORY.title)).toHaveCount(0);
     await expect(reader.locator('img')).toHaveCount(0);
@@ -174,7 +189,9 @@ test('a chapter shared as a public page, read by a stranger, then no longer shar
     const guessed = await reader.goto(`/s/${'A'.repeat(43)}`);
     expect(guessed?.status()).toBe(404);
     expect(await guessed!.text()).toBe(goneHtml);
-    await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
+    await expect(reader.getByRole('heading', { level: 1 })).toHaveText(
+      'Cette histoire n’est plus partagée',
+    );
     await expect(reader.getByRole('dialog')).toHaveCount(0);
     await expectNoSeriousA11yViolations(reader);
 

@@ -45,6 +45,17 @@ export const OrderStatus = Type.Unsafe<'paid' | 'sent_to_printer' | 'shipped'>({
 });
 export type OrderStatus = Static<typeof OrderStatus>;
 
+/** Where a printed book is sent (country: ISO 3166 alpha-2). */
+export const ShippingAddressWire = Type.Object({
+  name: Type.String(),
+  line1: Type.String(),
+  line2: NullableString,
+  postal_code: Type.String(),
+  city: Type.String(),
+  country: Type.String(),
+});
+export type ShippingAddressWire = Static<typeof ShippingAddressWire>;
+
 export const Order = Type.Object({
   id: Type.String({ format: 'uuid' }),
   book_id: NullableString,
@@ -55,6 +66,11 @@ export const Order = Type.Object({
   currency: Type.String(),
   paid_with_credit: Type.Boolean(),
   created_at: Type.String(),
+  /**
+   * Where the book is going; null once it is shipped (the address is then forgotten) or when the
+   * payment service did not give one. Optional for the app's copies stored before it existed.
+   */
+  shipping_address: Type.Optional(Type.Union([ShippingAddressWire, Type.Null()])),
 });
 export type Order = Static<typeof Order>;
 export const OrderList = Type.Object({

@@ -32,6 +32,15 @@ async function create(user: TestUser, query = '') {
   });
 }
 
+async function answer(user: TestUser, id: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/conversations/${id}/messages`,
+    headers: user.auth,
+    payload: { content: 'Je suis née à Douarnenez.' },
+  });
+}
+
 async function me(user: TestUser) {
   return (
     await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: user.auth })
@@ -68,13 +77,18 @@ describe('creating a chapter', () => {
     expect(stored!.questionId).toBeTruthy();
   });
 
-  it('gives 3 free chapters, then 402 quota_exceeded; deleting one does not give it back', async () => {
+  it('counts a free chapter at its first answer, then 402 quota_exceeded; deleting one does not give it back', async () => {
     const user = await createUser(ctx.app);
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       const response = await create(user);
       expect(response.statusCode).toBe(201);
       ids.push(response.json().id);
+      // Creating costs nothing; the first answer does, and only the first.
+      expect((await me(user)).free_chapters_allowed).toBe(3 - i);
+      expect((await answer(user, ids[i]!)).statusCode).toBe(200);
+      expect((await me(user)).free_chapters_allowed).toBe(2 - i);
+      expect((await answer(user, ids[i]!)).statusCode).toBe(200);
       expect((await me(user)).free_chapters_allowed).toBe(2 - i);
     }
     expectError(await create(user), 402, 'quota_exceeded');
@@ -88,16 +102,45 @@ describe('creating a chapter', () => {
     expect((await me(user)).free_chapters_allowed).toBe(0);
   });
 
-  it('never lets simultaneous creations take more than the allowance', async () => {
+  it('spends nothing on a chapter left without an answer', async () => {
     const user = await createUser(ctx.app);
-    const responses = await Promise.all(Array.from({ length: 6 }, () => create(user)));
-    expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(3);
-    expect(responses.filter((r) => r.statusCode === 402)).toHaveLength(3);
+    const empty = await create(user);
+    expect(empty.statusCode).toBe(201);
+    expect((await me(user)).free_chapters_allowed).toBe(3);
+    // Deleting the empty chapter gives nothing back either: there was nothing to give.
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/conversations/${empty.json().id}`,
+      headers: user.auth,
+    });
+    expect((await me(user)).free_chapters_allowed).toBe(3);
+  });
+
+  it('refuses the first answer of a chapter once the free chapters are spent elsewhere', async () => {
+    const user = await createUser(ctx.app);
+    // Four chapters opened while three were free: the fourth first answer is refused, stores nothing.
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push((await create(user)).json().id);
+    for (const id of ids.slice(0, 3)) expect((await answer(user, id)).statusCode).toBe(200);
+    expectError(await answer(user, ids[3]!), 402, 'quota_exceeded');
     const [row] = await ctx.database.db
       .select({ n: count() })
-      .from(conversations)
-      .where(eq(conversations.userId, user.id));
-    expect(row!.n).toBe(3);
+      .from(chatMessages)
+      .where(and(eq(chatMessages.conversationId, ids[3]!), eq(chatMessages.type, 'user')));
+    expect(row!.n).toBe(0);
+    // The chapters already answered go on.
+    expect((await answer(user, ids[0]!)).statusCode).toBe(200);
+    expect((await me(user)).free_chapters_allowed).toBe(0);
+  });
+
+  it('never lets simultaneous first answers take more than the allowance', async () => {
+    const user = await createUser(ctx.app);
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push((await create(user)).json().id);
+    const responses = await Promise.all(ids.map((id) => answer(user, id)));
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(3);
+    expect(responses.filter((r) => r.statusCode === 402)).toHaveLength(3);
+    expect((await me(user)).free_chapters_allowed).toBe(0);
   });
 
   it('lets full access create beyond the allowance', async () => {
@@ -119,7 +162,9 @@ describe('creating a chapter', () => {
     const response = await create(user, '?conv_author=Mamie%20Rose');
     expect(response.statusCode).toBe(201);
     expect(response.json().conv_author).toBe('Mamie Rose');
-    // The refused attempts did not count.
+    // The refused attempts did not count; the chapter counts at its first answer.
+    expect((await me(user)).free_chapters_allowed).toBe(3);
+    expect((await answer(user, response.json().id)).statusCode).toBe(200);
     expect((await me(user)).free_chapters_allowed).toBe(2);
   });
 });

@@ -224,6 +224,39 @@ describe('generating a chapter', () => {
     expect(versions).toHaveLength(3);
   });
 
+  // Issue 29 #9: with « Partir du texte actuel » ticked, a new point of view used to be ignored and the
+  // note said nothing new was told.
+  it('applies a new point of view to the kept text, her corrections included', async () => {
+    const { user, id } = await chapterWithStory();
+    const first = (await generate(user, id, 'do_summary=true')).json();
+    const corrected = `${first.summary_infos.summary}\n\nMon père s'appelait Antoine.`;
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/conversations/${id}`,
+      headers: user.auth,
+      payload: { summary: corrected },
+    });
+    const next = await generate(user, id, 'do_summary=true', {
+      summary_kwargs: {
+        user_instructions: 'Générer un résumé avec perspective troisieme',
+        use_previous_summary: true,
+      },
+    });
+    expect(next.statusCode, next.body).toBe(200);
+    const text = plain(next.json().summary_infos.summary);
+    expect(text).not.toBe(plain(corrected));
+    expect(text).toContain('Antoine');
+    expect(text).not.toMatch(/Mon père s'appelait/);
+    expect(next.json().summary_infos.warnings).not.toContain('no_new_content');
+
+    // Nothing asked and nothing new told: then, and only then, the note says so.
+    const same = await generate(user, id, 'do_summary=true', {
+      summary_kwargs: { user_instructions: 'Générer un résumé', use_previous_summary: true },
+    });
+    expect(same.json().summary_infos.summary).toBe(next.json().summary_infos.summary);
+    expect(same.json().summary_infos.warnings).toContain('no_new_content');
+  });
+
   it('adds a picture until the chapter holds five', async () => {
     const { user, id } = await chapterWithStory();
     for (let i = 0; i < 4; i++) {

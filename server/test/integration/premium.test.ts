@@ -237,6 +237,67 @@ describe('the 12-month pack and printed books', () => {
     // The address is required for a printed book.
     expect(first.complete.statusCode).toBe(422);
     expect(first.complete.body).toContain('adresse');
+
+    const path = (order.json().redirect_url as string).replace(/^https?:\/\/[^/]+/, '');
+    const form = (fields: Record<string, string>) => ({
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+    // A Belgian postcode is four digits: « ABC » is refused, with the field marked, and when paying.
+    const belgian = { ...ADDRESS, country: 'BE', postal_code: 'ABC' };
+    const badReview = await ctx.app.inject({
+      method: 'POST',
+      url: `${path}/review`,
+      ...form(belgian),
+    });
+    expect(badReview.statusCode).toBe(422);
+    expect(badReview.body).toContain(
+      'Ce code postal ne correspond pas au pays choisi (Belgique). Par exemple : 1000.',
+    );
+    expect(badReview.body).toMatch(/id="postal_code"[^>]*aria-invalid="true"/);
+    expect(badReview.body).toContain('value="ABC"');
+    const badPay = await ctx.app.inject({
+      method: 'POST',
+      url: `${path}/complete`,
+      ...form(belgian),
+    });
+    expect(badPay.statusCode).toBe(422);
+    expect(badPay.body).toContain('Ce code postal ne correspond pas au pays choisi');
+    const checkoutId = path.split('/').pop()!;
+    await expect(
+      ctx.app.services.premium.completeDemoCheckout(checkoutId, {
+        name: 'Jeanne Martin',
+        line1: '1 rue',
+        line2: null,
+        postalCode: 'ABC',
+        city: 'Bruxelles',
+        country: 'BE',
+      }),
+    ).rejects.toMatchObject({ code: 'invalid_postcode', loc: ['body', 'postal_code'] });
+
+    // « Vérifiez votre commande »: the book, the price and the address, before anything is paid.
+    const review = await ctx.app.inject({
+      method: 'POST',
+      url: `${path}/review`,
+      ...form(ADDRESS),
+    });
+    expect(review.statusCode).toBe(200);
+    expect(review.body).toContain('<h1>Vérifiez votre commande</h1>');
+    expect(review.body).toContain('Offert avec votre pack');
+    expect(review.body).toContain('Jeanne Martin<br>12 rue du Port<br>29100 Douarnenez<br>France');
+    expect(review.body).toContain('Confirmer la commande');
+    expect(review.body).toContain('Modifier l’adresse');
+    expect((await status(user)).book_credits).toBe(1);
+    // « Modifier l'adresse »: the form again, filled in.
+    const edit = await ctx.app.inject({
+      method: 'POST',
+      url: `${path}/review`,
+      ...form({ ...ADDRESS, edit: '1' }),
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.body).toContain('value="Douarnenez"');
+    expect(edit.body).not.toContain('Vérifiez votre commande');
+
     const paid = await pay(order.json().redirect_url, ADDRESS);
     expect(paid.complete.statusCode).toBe(303);
 
@@ -253,6 +314,15 @@ describe('the 12-month pack and printed books', () => {
         amount: 0,
         paid_with_credit: true,
         currency: 'EUR',
+        // Where it is going, shown on the book's page.
+        shipping_address: {
+          name: 'Jeanne Martin',
+          line1: '12 rue du Port',
+          line2: null,
+          postal_code: '29100',
+          city: 'Douarnenez',
+          country: 'FR',
+        },
       }),
     ]);
     const [row] = await ctx.app.services.premium.listAllOrders();

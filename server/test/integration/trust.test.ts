@@ -7,7 +7,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/build.ts';
 import { createUser, mailsTo, type TestUser } from '../support/factories.ts';
-import { bookBody, fullAccessUser, writtenChapter } from '../support/books.ts';
+import { bookBody, fullAccessUser, photo, uploadTo, writtenChapter } from '../support/books.ts';
 import { analyticsEvents, users } from '../../src/db/schema/index.ts';
 
 const ctx = useTestApp({ env: { FREE_CHAPTERS: '1000', SUPPORT_EMAIL: 'aide@chapitres.test' } });
@@ -58,6 +58,12 @@ describe('the public story page', () => {
     const gone = await ctx.app.inject({ method: 'GET', url: pagePath(url) });
     expect(gone.statusCode).toBe(404);
     expect(gone.body).not.toContain('Douarnenez');
+    // A dead link says what happened and leads into the app, not a bare « Page introuvable ».
+    expect(gone.body).toContain('Cette histoire n’est plus partagée');
+    expect(gone.body).toContain(
+      '<a class="home" href="http://chapitres.test/">Découvrir Chapitres</a>',
+    );
+    expect(gone.body).not.toContain('Page introuvable');
     expect(
       (await ctx.app.inject({ method: 'GET', url: `${pagePath(url)}/picture` })).statusCode,
     ).toBe(404);
@@ -181,7 +187,15 @@ describe('analytics', () => {
 
 describe('taking one’s data away', () => {
   it('builds one ZIP for two requests, with chapters, photos, transcripts, answers and books, and mails it', async () => {
-    const user = await fullAccessUser(ctx.app);
+    const user = await fullAccessUser(ctx.app, { full_name: 'Jeanne Lefèvre' });
+    // Her own photo (the portrait of her books): it goes into the export too.
+    await uploadTo(
+      ctx.app,
+      user,
+      '/api/v1/images',
+      await photo(500, 700, '#775533'),
+      'Mon portrait',
+    );
     const chapters = [];
     for (let i = 0; i < 4; i++)
       chapters.push(await writtenChapter(ctx.app, user, `Souvenir/${i + 1}`, i === 0 ? 2 : 0));
@@ -224,12 +238,24 @@ describe('taking one’s data away', () => {
     ).json();
     expect(ready.status).toBe('ready');
     expect(new Date(ready.expires_at).getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
+    // Saved as « chapitres-<name>-<date>.zip », not as the export's id.
+    expect(new URL(ready.url, 'http://x').pathname).toMatch(
+      /\/chapitres-jeanne-lefevre-\d{4}-\d{2}-\d{2}\.zip$/,
+    );
     const zip = await ctx.app.inject({ method: 'GET', url: pagePath(ready.url) });
     expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-disposition']).toMatch(
+      /^attachment; filename="chapitres-jeanne-lefevre-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
     const files = unzipSync(new Uint8Array(zip.rawPayload));
     const names = Object.keys(files);
     expect(names).toContain('LISEZ-MOI.txt');
     expect(names).toContain('profil.txt');
+    expect(names).toContain('mes-photos/01 - Mon portrait.jpg');
+    // Dates in her language, not ISO.
+    const readme = strFromU8(files['LISEZ-MOI.txt']!);
+    expect(readme).toMatch(/au \d{1,2}(er)? [a-zéû]+ \d{4}\./);
+    expect(readme).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(names).toContain('chapitres/01 - Souvenir 1 corrigé/chapitre.txt');
     expect(names).toContain('chapitres/01 - Souvenir 1 corrigé/chapitre.md');
     expect(names).toContain('chapitres/01 - Souvenir 1 corrigé/conversation.txt');

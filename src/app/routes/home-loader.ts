@@ -1,7 +1,8 @@
 // The loader of / (HomeView), a module of its own so that it starts beside the page's code rather than
 // after it: the chapter list is asked at once (the first picture of the page waits for it), and standard
-// accounts with a required onboarding question left are sent to /onboarding first.
-import { redirect } from 'react-router';
+// accounts with a required onboarding question left are sent to /onboarding first. The shortcut
+// `/?action=new-chapter` is kept across the login and the onboarding, then handed to the page once.
+import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { conversationsQueryOptions } from '../../features/chapters/api/get-conversations';
 import {
   hasRequiredUnanswered,
@@ -9,12 +10,38 @@ import {
 } from '../../features/onboarding/api/get-questions';
 import { queryClient } from '../../lib/query-client';
 import { getSession } from '../../lib/session';
+import {
+  forgetNewChapterIntent,
+  isNewChapterShortcut,
+  NEW_CHAPTER_SHORTCUT,
+  rememberNewChapterIntent,
+  takeNewChapterIntent,
+} from '../new-chapter-intent';
 
-export async function homeLoader(): Promise<Response | null> {
-  void queryClient.prefetchQuery(conversationsQueryOptions());
+export async function homeLoader(
+  args?: Pick<LoaderFunctionArgs, 'request'>,
+): Promise<Response | null> {
+  const shortcut = args ? isNewChapterShortcut(new URL(args.request.url).searchParams) : false;
+  // Kept until the page can start the chapter (after the login or the onboarding, if any).
+  if (shortcut) rememberNewChapterIntent();
+  const redirection = await guide();
+  if (redirection) return redirection;
+  if (!getSession()) return null;
+  // On the page at last: the shortcut's own address starts the chapter; a wish kept across the login
+  // or the onboarding comes back to that address.
+  if (shortcut) forgetNewChapterIntent();
+  else if (takeNewChapterIntent()) return redirect(NEW_CHAPTER_SHORTCUT);
+  return null;
+}
+
+async function guide(): Promise<Response | null> {
   const user = getSession()?.user;
-  // Signed-out visitors are the parent's business; multi-users accounts skip onboarding (spec §6).
-  if (!user || user.accountType !== 'standard') return null;
+  // Signed-out visitors are the parent's business (this loader runs beside the parent's, which sends
+  // them to /login): nothing that needs a session is asked for them (it would only answer 401).
+  if (!user) return null;
+  void queryClient.prefetchQuery(conversationsQueryOptions());
+  // Multi-users accounts skip onboarding (spec §6).
+  if (user.accountType !== 'standard') return null;
   try {
     const questions = await queryClient.fetchQuery(onboardingQuestionsQueryOptions('unanswered'));
     if (!hasRequiredUnanswered(questions)) return null;

@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { dismissAllToasts } from '../../lib/toast';
 import { CloseIcon } from './icons';
 
 export const MODAL_ROOT_ID = 'modal-root';
@@ -40,6 +41,12 @@ interface ModalProps {
   initialFocusRef?: RefObject<HTMLElement | null>;
   /** Role 'alertdialog' for confirmations of irreversible actions. */
   role?: 'dialog' | 'alertdialog';
+  /**
+   * A long dialog (the book wizard's steps): never taller than the screen — the whole height of a
+   * phone — its children laid out in a column that fills it, so they can scroll a part of themselves
+   * and keep their buttons in view (see wizard-step-modal.tsx).
+   */
+  sheet?: boolean;
 }
 
 export function Modal({ open, ...props }: ModalProps) {
@@ -52,6 +59,7 @@ function ModalDialog({
   children,
   initialFocusRef,
   role = 'dialog',
+  sheet = false,
 }: Omit<ModalProps, 'open'>) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -69,6 +77,8 @@ function ModalDialog({
     const dialog = dialogRef.current;
     openModals += 1;
     setBackgroundInert(true);
+    // The page's toasts belong to the page: none sits over the dialog (issue 29).
+    dismissAllToasts();
     if (dialog) {
       const focusables = focusableIn(dialog);
       // The close button comes first in the DOM; start on the content when there is some.
@@ -109,7 +119,11 @@ function ModalDialog({
 
   return createPortal(
     <div
-      className="fixed inset-0 z-40 flex items-end justify-center overflow-y-auto bg-ink/60 p-3 sm:items-center sm:p-6"
+      className={
+        sheet
+          ? 'fixed inset-0 z-40 flex items-end justify-center bg-ink/60 sm:items-center sm:p-6'
+          : 'fixed inset-0 z-40 flex items-end justify-center overflow-y-auto bg-ink/60 p-3 sm:items-center sm:p-6'
+      }
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onCloseRef.current();
       }}
@@ -121,7 +135,12 @@ function ModalDialog({
         aria-labelledby={titleId}
         tabIndex={-1}
         onKeyDown={onKeyDown}
-        className="relative my-auto w-full max-w-xl rounded-2xl bg-surface p-5 shadow-xl sm:p-7"
+        data-sheet={sheet || undefined}
+        className={
+          sheet
+            ? 'relative flex h-full w-full max-w-xl flex-col bg-surface p-5 pb-0 shadow-xl sm:h-auto sm:max-h-full sm:rounded-2xl sm:p-7 sm:pb-0'
+            : 'relative my-auto w-full max-w-xl rounded-2xl bg-surface p-5 shadow-xl sm:p-7'
+        }
       >
         <button
           type="button"
@@ -134,7 +153,7 @@ function ModalDialog({
         <h2 id={titleId} className="mb-4 pr-12 text-2xl">
           {title}
         </h2>
-        {children}
+        {sheet ? <div className="flex min-h-0 flex-1 flex-col">{children}</div> : children}
       </div>
     </div>,
     container,

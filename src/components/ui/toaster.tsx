@@ -1,6 +1,17 @@
-// Renders the toasts bottom-right (react-hot-toast's useToaster): pause on hover and when the window
-// loses focus, dismiss on click or on a swipe past 60 % of the toast's width, at most 20 at once.
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+// Renders the toasts (react-hot-toast's useToaster): at the top, just below the header while it is on
+// screen, away from the bottom where the page's actions and the docked cards are; moved to the bottom
+// instead when the top would cover the control being used (a field with the keyboard open). Pause on
+// hover and when the window loses focus, dismiss on click or on a swipe past 60 % of the toast's
+// width, at most 20 at once.
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type PointerEvent,
+  type RefObject,
+} from 'react';
 import { resolveValue, toast as hotToast, useToaster, type Toast } from 'react-hot-toast/headless';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,6 +30,101 @@ const kindStyles: Record<ToastKind, { box: string; Icon: typeof InfoIcon }> = {
   info: { box: 'border-info bg-info-soft', Icon: InfoIcon },
   default: { box: 'border-line bg-surface', Icon: BellIcon },
 };
+
+/** Space kept between the toasts and the screen's edge, the header or the docked cards (px). */
+const EDGE_GAP_PX = 12;
+
+export type ToastEdge = 'top' | 'bottom';
+
+interface Span {
+  top: number;
+  bottom: number;
+}
+
+const overlaps = (a: Span, b: Span) => a.top < b.bottom && b.top < a.bottom;
+
+/**
+ * Where the toasts go: at the top (below the header when it is on screen), unless they would cover the
+ * focused control there and would not at the bottom (above the docked cards).
+ */
+export function chooseToastEdge(input: {
+  focused: Span | null;
+  regionHeight: number;
+  topOffset: number;
+  bottomOffset: number;
+  viewportHeight: number;
+}): ToastEdge {
+  const { focused, regionHeight, topOffset, bottomOffset, viewportHeight } = input;
+  if (!focused || regionHeight <= 0) return 'top';
+  const atTop = { top: topOffset, bottom: topOffset + regionHeight };
+  const atBottom = {
+    top: viewportHeight - bottomOffset - regionHeight,
+    bottom: viewportHeight - bottomOffset,
+  };
+  return overlaps(focused, atTop) && !overlaps(focused, atBottom) ? 'bottom' : 'top';
+}
+
+function dockHeight(): number {
+  const value = getComputedStyle(document.documentElement).getPropertyValue('--bottom-dock-height');
+  return Number.parseFloat(value) || 0;
+}
+
+/** The control being used, if any (not the toasts' own buttons). */
+function focusedControl(region: HTMLElement | null): HTMLElement | null {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || active === document.body) return null;
+  if (region?.contains(active)) return null;
+  return active;
+}
+
+function useToastPlacement(showing: boolean, regionRef: RefObject<HTMLElement | null>) {
+  const [placement, setPlacement] = useState<{ edge: ToastEdge; top: number; bottom: number }>({
+    edge: 'top',
+    top: EDGE_GAP_PX,
+    bottom: EDGE_GAP_PX,
+  });
+  const place = useCallback(() => {
+    const header = document.querySelector('header');
+    const headerBottom = header ? header.getBoundingClientRect().bottom : 0;
+    const top = Math.max(EDGE_GAP_PX, headerBottom + EDGE_GAP_PX);
+    const bottom = dockHeight() + EDGE_GAP_PX;
+    const control = focusedControl(regionRef.current);
+    const rect = control?.getBoundingClientRect();
+    const edge = chooseToastEdge({
+      focused: rect ? { top: rect.top, bottom: rect.bottom } : null,
+      regionHeight: regionRef.current?.getBoundingClientRect().height ?? 0,
+      topOffset: top,
+      bottomOffset: bottom,
+      viewportHeight: window.innerHeight,
+    });
+    setPlacement((current) =>
+      current.edge === edge && current.top === top && current.bottom === bottom
+        ? current
+        : { edge, top, bottom },
+    );
+  }, [regionRef]);
+
+  useLayoutEffect(() => {
+    if (showing) place();
+  });
+
+  useEffect(() => {
+    if (!showing) return;
+    const options = { passive: true, capture: true } as const;
+    window.addEventListener('scroll', place, options);
+    window.addEventListener('resize', place);
+    document.addEventListener('focusin', place);
+    document.addEventListener('focusout', place);
+    return () => {
+      window.removeEventListener('scroll', place, options);
+      window.removeEventListener('resize', place);
+      document.removeEventListener('focusin', place);
+      document.removeEventListener('focusout', place);
+    };
+  }, [showing, place]);
+
+  return placement;
+}
 
 export function Toaster() {
   const { t } = useTranslation();
@@ -39,11 +145,18 @@ export function Toaster() {
   }, [startPause, endPause]);
 
   const visible = toasts.filter((item) => item.visible).slice(0, TOAST_LIMIT);
+  const regionRef = useRef<HTMLElement>(null);
+  const placement = useToastPlacement(visible.length > 0, regionRef);
 
   return (
     <section
+      ref={regionRef}
       aria-label={t('toasts.region')}
-      className="pointer-events-none fixed right-3 bottom-3 left-3 z-50 flex flex-col-reverse items-end gap-3 sm:left-auto sm:w-[26rem]"
+      data-edge={placement.edge}
+      style={placement.edge === 'top' ? { top: placement.top } : { bottom: placement.bottom }}
+      className={`pointer-events-none fixed right-3 left-3 z-50 flex items-end gap-3 sm:left-auto sm:w-[26rem] ${
+        placement.edge === 'top' ? 'flex-col' : 'flex-col-reverse'
+      }`}
       onMouseEnter={startPause}
       onMouseLeave={endPause}
     >

@@ -33,6 +33,10 @@ export interface WizardChapter {
   title: string;
   /** In their order; the first is the chapter's main picture. */
   images: WizardChapterImage[];
+  /** When the chapter was begun (ISO): the wizard lists chapters oldest first. */
+  createdAt: string;
+  /** The chapter's text, if written (to tell whether it says « je » or « il / elle »). */
+  text: string | null;
 }
 
 export function wizardChapterFromWire(wire: ConversationWire): WizardChapter | null {
@@ -42,14 +46,26 @@ export function wizardChapterFromWire(wire: ConversationWire): WizardChapter | n
     id: wire.id,
     title,
     images: orderedImages(wire.images ?? []).map(({ id, url, legend }) => ({ id, url, legend })),
+    createdAt: wire.created_at,
+    text: wire.summary_infos?.summary ?? null,
   };
 }
 
+/** Oldest first: a life story is told in the order it was lived, and so were most chapters. */
+export function byCreation(
+  a: Pick<WizardChapter, 'createdAt'>,
+  b: Pick<WizardChapter, 'createdAt'>,
+) {
+  return (Date.parse(a.createdAt) || 0) - (Date.parse(b.createdAt) || 0);
+}
+
 export async function getWizardChapters(): Promise<WizardChapter[]> {
-  // Every page: someone with more than 100 chapters can choose any of them.
+  // Every page: someone with more than 100 chapters can choose any of them. The server lists newest
+  // first; the wizard shows (and orders the book) oldest first.
   return (await getConversationsWire())
     .map(wizardChapterFromWire)
-    .filter((chapter): chapter is WizardChapter => chapter !== null);
+    .filter((chapter): chapter is WizardChapter => chapter !== null)
+    .sort(byCreation);
 }
 
 export function useWizardChapters() {

@@ -175,17 +175,35 @@ export function clearWizardState(): void {
 
 // ---------------------------------------------------------------- chapters
 
-/** Adds or removes a chapter; a new choice goes to the end of the book's order. */
-export function toggleChapter(state: WizardState, id: string): WizardState {
+/**
+ * Adds or removes a chapter. A new choice takes its place by date in the book's order when
+ * `chronology` (every chapter's id, oldest first) is given: just after the last placed chapter older
+ * than it, so chapters chosen in any order stand oldest first; without it, it goes to the end.
+ */
+export function toggleChapter(
+  state: WizardState,
+  id: string,
+  chronology?: readonly string[],
+): WizardState {
   const chosen = state.selectedConversations.includes(id);
   const selectedConversations = chosen
     ? state.selectedConversations.filter((other) => other !== id)
     : [...state.selectedConversations, id];
-  return {
-    ...state,
+  const synced = syncOrder(
     selectedConversations,
-    sortedConversations: syncOrder(selectedConversations, state.sortedConversations),
-  };
+    state.sortedConversations.filter((other) => other !== id),
+  );
+  if (!chosen && chronology?.includes(id)) {
+    const rank = (other: string) => chronology.indexOf(other);
+    const placed = synced.filter((other) => other !== id);
+    let after = -1;
+    placed.forEach((other, index) => {
+      if (rank(other) !== -1 && rank(other) < rank(id)) after = index;
+    });
+    placed.splice(after + 1, 0, id);
+    return { ...state, selectedConversations, sortedConversations: placed };
+  }
+  return { ...state, selectedConversations, sortedConversations: synced };
 }
 
 /**

@@ -1,6 +1,10 @@
 // The quota rules of spec §4 "New chapter" and §5 "Creating a story", as pure decisions.
+import type { MIN_BOOK_CHAPTERS as ServerMinChapters } from '@contract/books';
 import type { AccountType } from '../../lib/session';
 import type { AccessStatus } from './api/get-access-status';
+
+/** A book gathers at least this many chapters (the wizard and the server refuse fewer). */
+export const BOOK_MIN_CHAPTERS: typeof ServerMinChapters = 4;
 
 export type NewChapterStep = 'premium' | 'author' | 'create';
 export type NewBookStep = 'premium' | 'create';

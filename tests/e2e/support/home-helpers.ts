@@ -58,6 +58,23 @@ export async function createChapterByApi(
   return ((await response.json()) as { id: string }).id;
 }
 
+/**
+ * Answers the chapter's first question: a chapter counts against the free chapters at its first
+ * answer, not when it is opened (docs/api.md, Free chapters).
+ */
+export async function answerChapterByApi(
+  request: APIRequestContext,
+  account: Account,
+  id: string,
+  content = 'Je suis née à Douarnenez, au bord de la mer.',
+): Promise<void> {
+  const response = await request.post(`/api/v1/conversations/${id}/messages`, {
+    headers: auth(account),
+    data: { content },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 export async function onboardingAnswers(
   request: APIRequestContext,
   token: string,

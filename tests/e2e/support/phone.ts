@@ -26,10 +26,35 @@ export async function expectLargeAndOnScreen(page: Page, controls: Locator[]): P
     expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width + 0.5);
   }
   await expect
-    .poll(() =>
-      page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      ),
+    .poll(
+      () =>
+        page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      { message: `no sideways scrolling; wider than the screen: ${await widerThanScreen(page)}` },
     )
     .toBeLessThanOrEqual(0);
+}
+
+/** The innermost elements that reach past the screen's right edge, to name them when the check fails. */
+function widerThanScreen(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wide = [...document.querySelectorAll<HTMLElement>('body *')].filter(
+      (element) => element.getBoundingClientRect().right > width + 0.5,
+    );
+    const innermost = wide.filter(
+      (element) => !wide.some((other) => other !== element && element.contains(other)),
+    );
+    return (
+      innermost
+        .slice(0, 5)
+        .map((element) => {
+          const box = element.getBoundingClientRect();
+          const text = (element.textContent ?? '').trim().slice(0, 40);
+          return `<${element.tagName.toLowerCase()} class="${element.className}"> ${Math.round(box.right - width)} px « ${text} »`;
+        })
+        .join('; ') || 'none'
+    );
+  });
 }

@@ -48,6 +48,19 @@ function loginRoutes(unanswered: unknown[] | 'fail', wire = testUserWire) {
 }
 
 describe('signed out', () => {
+  it("asks nothing that needs a session on a guest's first visit to /", async () => {
+    const net = mockFetch({
+      'GET /api/v1/conversations': errorReply(401),
+      'GET /api/v1/onboardings/questions': errorReply(401),
+    });
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Connexion' });
+    // Give a loader that raced the redirect the time to ask.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(net.callsTo('GET /api/v1/conversations')).toHaveLength(0);
+    expect(net.callsTo('GET /api/v1/onboardings/questions')).toHaveLength(0);
+  });
+
   it.each(protectedPages)('%s sends to /login and remembers the address', async (path) => {
     const { router } = renderApp(`${path}?from=test`);
     await screen.findByRole('heading', { level: 1, name: 'Connexion' });

@@ -61,6 +61,15 @@ describe('sign-up screen', () => {
     expect(screen.queryByText('Votre mot de passe doit encore contenir :')).toBeNull();
   });
 
+  it('does not show the terms error in red before she has touched the box', async () => {
+    const { user, email, password, confirmation, submit } = await openRegister();
+    await user.type(email, 'jeanne@example.org');
+    await user.type(password, 'Souvenir1!');
+    await user.type(confirmation, 'Souvenir1!');
+    expect(submit().disabled).toBe(true);
+    expect(screen.queryByText('Vous devez accepter les conditions pour continuer.')).toBeNull();
+  });
+
   it('enables submit only when every field is valid and the terms are accepted', async () => {
     const { user, email, password, confirmation, terms, submit } = await openRegister();
     expect(submit().disabled).toBe(true);

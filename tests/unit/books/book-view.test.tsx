@@ -3,6 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { bookPollDelay } from '../../../src/features/books/api/get-book';
 import type { BookWire } from '../../../src/features/books/api/types';
 import { reportNetworkSuccess } from '../../../src/offline/connectivity';
 import { errorReply, jsonReply } from '../support/fetch-mock';
@@ -124,23 +125,53 @@ describe('a book being made', () => {
 });
 
 describe('a book being made, later', () => {
-  it('turns into the finished book by itself, asking again every 15 s', async () => {
+  it('turns into the finished book within a second of being made, then stops asking', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      const book = bookWire({ title: 'Les années Lyon', generation_status: 'ongoing' });
+      const book = bookWire({
+        title: 'Les années Lyon',
+        generation_status: 'ongoing',
+        created_at: new Date().toISOString(),
+      });
       const net = booksServer({ books: [book] });
       renderApp(`/book/${book.id}`);
       await screen.findByText('Votre livre est en cours de création');
       expect(net.callsTo(`GET /api/v1/books/${book.id}`)).toHaveLength(1);
 
       net.state.books = [{ ...book, generation_status: 'success' }];
-      await vi.advanceTimersByTimeAsync(15_000);
+      await vi.advanceTimersByTimeAsync(1_100);
       expect(await screen.findByRole('link', { name: 'Commander le livre imprimé' })).toBeTruthy();
       expect(net.callsTo(`GET /api/v1/books/${book.id}`)).toHaveLength(2);
       expect(screen.queryByText('Votre livre est en cours de création')).toBeNull();
+
+      // Made: no more asking.
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(net.callsTo(`GET /api/v1/books/${book.id}`)).toHaveLength(2);
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('bookPollDelay', () => {
+  const now = Date.parse('2026-11-27T10:00:00Z');
+  const at = (ms: number) => new Date(now - ms).toISOString();
+  it('asks every second for the first ten seconds, then every three seconds', () => {
+    const ongoing = (age: number) => [
+      { generation_status: 'ongoing' as const, created_at: at(age) },
+    ];
+    expect(bookPollDelay(ongoing(300), now - 300, now)).toBe(1_000);
+    expect(bookPollDelay(ongoing(9_000), now - 9_000, now)).toBe(1_000);
+    expect(bookPollDelay(ongoing(12_000), now - 12_000, now)).toBe(3_000);
+    // Opened long after the order: fast for its own first ten seconds, then calmer.
+    expect(bookPollDelay(ongoing(600_000), now - 2_000, now)).toBe(1_000);
+    expect(bookPollDelay(ongoing(600_000), now - 11_000, now)).toBe(3_000);
+  });
+  it('stops when no book is being made', () => {
+    expect(bookPollDelay([{ generation_status: 'success', created_at: at(0) }], now, now)).toBe(
+      false,
+    );
+    expect(bookPollDelay(undefined, now, now)).toBe(false);
   });
 });
 

@@ -11,6 +11,8 @@ const seen = vi.hoisted(() => ({
   options: [] as unknown[],
   pages: [] as { pageNumber: number; width: number; text: unknown; annotations: unknown }[],
   numPages: 10,
+  /** The outline's first entry points at this page index (0-based); none: no outline. */
+  outlineFirstIndex: null as number | null,
 }));
 
 vi.mock('react-pdf', () => ({
@@ -31,7 +33,17 @@ vi.mock('react-pdf', () => ({
     seen.options.push(options);
     const broken = file.includes('broken');
     useEffect(() => {
-      if (!broken) onLoadSuccess({ numPages: seen.numPages });
+      if (broken) return;
+      const index = seen.outlineFirstIndex;
+      if (index === null) onLoadSuccess({ numPages: seen.numPages });
+      else
+        onLoadSuccess({
+          numPages: seen.numPages,
+          getOutline: () => Promise.resolve([{ dest: 'chapter-1' }, { dest: 'chapter-2' }]),
+          getDestination: (id: string) =>
+            Promise.resolve(id === 'chapter-1' ? [{ ref: index }, { name: 'XYZ' }] : null),
+          getPageIndex: (ref: { ref: number }) => Promise.resolve(ref.ref),
+        } as unknown as { numPages: number });
       // Loads once per file, like react-pdf.
       // eslint-disable-next-line react-hooks/exhaustive-deps
     }, [file]);
@@ -62,6 +74,7 @@ beforeEach(async () => {
   seen.options.length = 0;
   seen.pages.length = 0;
   seen.numPages = 10;
+  seen.outlineFirstIndex = null;
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
     width: 362,
     height: 600,
@@ -105,6 +118,27 @@ describe('PdfPreview', () => {
     expect(drawnPages()).toHaveLength(10);
     expect(screen.getByText('10 pages affichées sur 10')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Voir plus de pages' })).toBeNull();
+  });
+
+  it('opens at the first chapter, with a button for the opening pages', async () => {
+    seen.numPages = 20;
+    seen.outlineFirstIndex = 4;
+    render(<PdfPreview url="/files/books/u/b/web.pdf" title="Ma vie" />);
+    expect(await screen.findByRole('img', { name: 'Page 5 sur 20' })).toBeTruthy();
+    expect(drawnPages()).toEqual([5, 6, 7, 8]);
+    expect(screen.queryByRole('img', { name: 'Page 1 sur 20' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Voir plus de pages' }));
+    expect(drawnPages()).toEqual([5, 6, 7, 8, 9, 10, 11, 12]);
+
+    await userEvent.click(
+      screen.getByRole('button', {
+        name: 'Voir les 4 pages d’ouverture du livre (titre, table des matières…)',
+      }),
+    );
+    expect(drawnPages()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(screen.getByText('12 pages affichées sur 20')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /pages d’ouverture/ })).toBeNull();
   });
 
   it('has no "more pages" button for a short book', () => {

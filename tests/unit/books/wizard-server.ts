@@ -16,29 +16,39 @@ export function chapterId(n: number): string {
 
 export function conversation(
   n: number,
-  options: { title?: string | null; images?: number } = {},
+  options: {
+    title?: string | null;
+    images?: number;
+    /** Captions of the pictures, in their order (null: none). */
+    legends?: (string | null)[];
+    summary?: string | null;
+  } = {},
 ): ConversationWire {
   const id = chapterId(n);
   return {
     id,
     title_infos: { title: options.title === undefined ? `Chapitre ${n}` : options.title },
     keywords_infos: { keywords: [] },
-    summary_infos: { summary: null, allowed_actions: [], warnings: [] },
+    summary_infos: { summary: options.summary ?? null, allowed_actions: [], warnings: [] },
     images: Array.from({ length: options.images ?? 0 }, (_, i) => ({
       id: `img-${n}-${i + 1}`,
       url: `/files/img-${n}-${i + 1}.jpg`,
-      legend: null,
+      legend: options.legends?.[i] ?? null,
       // Sent out of order: the wizard sorts by position.
       position: (options.images ?? 0) - i,
     })),
-    created_at: '2025-03-01T09:00:00.000Z',
+    // Chapter n was begun on day n: chapter 1 is the oldest.
+    created_at: `2025-03-0${n}T09:00:00.000Z`,
     updated_at: '2025-03-01T10:00:00.000Z',
     conv_author: null,
     chat_count: 6,
   };
 }
 
-/** Six titled chapters (the first two with pictures) and one without a title. */
+/**
+ * Six titled chapters (the first two with pictures) and one without a title, newest first as the
+ * server lists them.
+ */
 export function defaultConversations(): ConversationWire[] {
   return [
     conversation(1, { images: 2 }),
@@ -48,7 +58,7 @@ export function defaultConversations(): ConversationWire[] {
     conversation(5),
     conversation(6),
     conversation(7, { title: '  ' }),
-  ];
+  ].reverse();
 }
 
 export function book(id = 'b0000000-0000-4000-8000-000000000001') {

@@ -97,6 +97,18 @@ describe('chapters and order', () => {
     expect(syncOrder(['x', 'y'], [])).toEqual(['x', 'y']);
   });
 
+  it('places a new choice by date, oldest first, whatever the order of choice', () => {
+    const chronology = ['a', 'b', 'c', 'd', 'e'];
+    let state = stateWith();
+    for (const id of ['d', 'b', 'e', 'a']) state = toggleChapter(state, id, chronology);
+    expect(state.selectedConversations).toEqual(['d', 'b', 'e', 'a']);
+    expect(state.sortedConversations).toEqual(['a', 'b', 'd', 'e']);
+    // An order changed by hand keeps its shape; a new choice goes before the first newer one.
+    state = { ...state, sortedConversations: ['e', 'a', 'b', 'd'] };
+    state = toggleChapter(state, 'c', chronology);
+    expect(state.sortedConversations).toEqual(['e', 'a', 'b', 'c', 'd']);
+  });
+
   it('moves an item and ignores moves out of range', () => {
     expect(moveItem(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a']);
     expect(moveItem(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'c', 'b']);

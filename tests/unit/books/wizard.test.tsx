@@ -56,7 +56,7 @@ describe('the book wizard', () => {
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
     await user.click(start);
 
-    const step1 = await dialog('Etape 1 : Choix des conversations');
+    const step1 = await dialog('Étape 1 : choix des chapitres');
     expect(within(step1).getByText('Étape 1 sur 6')).toBeTruthy();
     const bar = within(step1).getByRole('progressbar');
     expect(bar.getAttribute('aria-valuenow')).toBe('1');
@@ -68,7 +68,7 @@ describe('the book wizard', () => {
     expect(within(step1).getByText('0 chapitre choisi (entre 4 et 10)')).toBeTruthy();
 
     await user.click(within(step1).getByRole('button', { name: 'Continuer' }));
-    expect(within(step1).getByText('Veuillez sélectionner au moins une conversation')).toBeTruthy();
+    expect(within(step1).getByText('Veuillez choisir au moins un chapitre')).toBeTruthy();
 
     const choose = (n: number) =>
       user.click(within(step1).getByRole('button', { name: `Choisir « Chapitre ${n} »` }));
@@ -79,39 +79,127 @@ describe('the book wizard', () => {
     expect(within(step1).getByText('2 chapitres choisis (entre 4 et 10)')).toBeTruthy();
     expect(within(step1).getByText('Choisissez entre 4 et 10 chapitres')).toBeTruthy();
     await user.click(within(step1).getByRole('button', { name: 'Continuer' }));
-    expect(screen.queryByRole('dialog', { name: 'Ordre des conversations' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Ordre des chapitres' })).toBeNull();
 
     await choose(4);
     await choose(2);
     expect(within(step1).queryByText('Choisissez entre 4 et 10 chapitres')).toBeNull();
     await user.click(within(step1).getByRole('button', { name: 'Continuer' }));
 
-    // Step 2 starts in the order of choice.
-    const step2 = await dialog('Ordre des conversations');
+    // Step 2 starts oldest first, whatever the order of choice.
+    const step2 = await dialog('Ordre des chapitres');
     expect(within(step2).getByText('Étape 2 sur 6')).toBeTruthy();
-    expect(rows()).toEqual([3, 1, 4, 2].map(chapterId));
+    expect(rows()).toEqual([1, 2, 3, 4].map(chapterId));
     expect(savedWizard()).toMatchObject({
       currentStep: 2,
       selectedConversations: [3, 1, 4, 2].map(chapterId),
-      sortedConversations: [3, 1, 4, 2].map(chapterId),
+      sortedConversations: [1, 2, 3, 4].map(chapterId),
     });
   });
 
-  it('says plainly when there are fewer than 4 titled chapters and offers the way home', async () => {
+  it('keeps each step within the screen: no list scrolls inside it, its buttons below it', async () => {
+    wizardServer();
+    const user = userEvent.setup();
+    renderApp(WIZARD_PATH);
+    await user.click(await screen.findByRole('button', { name: 'Commencer' }));
+    const step1 = await dialog('Étape 1 : choix des chapitres');
+    // A sheet: the dialog is a column as tall as the screen at most.
+    expect(step1.getAttribute('data-sheet')).toBe('true');
+    expect(step1.className).toContain('h-full');
+    const scroll = within(step1).getByTestId('book-wizard-scroll');
+    const footer = within(step1).getByTestId('book-wizard-footer');
+    expect(scroll.className).toContain('overflow-y-auto');
+    // The buttons are outside the part that scrolls.
+    expect(scroll.contains(within(step1).getByRole('button', { name: 'Continuer' }))).toBe(false);
+    expect(footer.contains(within(step1).getByRole('button', { name: 'Continuer' }))).toBe(true);
+    // Nothing inside the step scrolls by itself.
+    for (const element of scroll.querySelectorAll('*'))
+      expect(element.getAttribute('class') ?? '').not.toMatch(/overflow-(y-)?auto|max-h-/);
+  });
+
+  it('says when the chosen chapters mix « je » and « il / elle »', async () => {
+    const first =
+      'Je suis née à Lyon en 1941. Mon père travaillait à la gare et ma mère tenait la maison. Je me souviens des trains du matin, de mes frères qui couraient sur le quai, et de moi qui attendais le retour de mon père chaque soir près de la fenêtre de la cuisine.';
+    const third =
+      'Elle est née à Lyon en 1941. Son père travaillait à la gare et sa mère tenait la maison. Elle se souvient des trains du matin, de ses frères qui couraient sur le quai, et il lui arrivait d’attendre le retour de son père chaque soir. Il rentrait tard, et elle guettait la porte.';
     wizardServer({
-      conversations: [conversation(1), conversation(2), conversation(3, { title: null })],
+      conversations: [
+        conversation(1, { summary: first }),
+        conversation(2, { summary: third }),
+        conversation(3, { summary: first }),
+        conversation(4),
+      ],
+    });
+    seedWizard({ currentStep: 2, selectedConversations: FOUR, sortedConversations: FOUR });
+    renderApp(WIZARD_PATH);
+    const step2 = await dialog('Ordre des chapitres');
+    expect(
+      within(step2).getByText('Ces chapitres ne semblent pas racontés de la même façon'),
+    ).toBeTruthy();
+    expect(within(step2).getByText('Avec « je » : « Chapitre 1 », « Chapitre 3 ».')).toBeTruthy();
+    expect(within(step2).getByText('Avec « il » ou « elle » : « Chapitre 2 ».')).toBeTruthy();
+  });
+
+  it("names the chapters' pictures by their captions, by their place only without one", async () => {
+    wizardServer({
+      conversations: [
+        // img-1-1 is sent at position 2, img-1-2 at position 1.
+        conversation(1, { images: 2, legends: ['Le mariage de Paul', null] }),
+        conversation(2),
+        conversation(3),
+        conversation(4),
+      ],
+    });
+    seedWizard({ currentStep: 5, selectedConversations: FOUR, sortedConversations: FOUR });
+    renderApp(WIZARD_PATH);
+    const step5 = await dialog('Définir la photo de couverture');
+    expect(await within(step5).findByRole('radio', { name: 'Le mariage de Paul' })).toBeTruthy();
+    expect(
+      within(step5).getByRole('radio', { name: 'Photo 1 du chapitre « Chapitre 1 »' }),
+    ).toBeTruthy();
+    expect(within(step5).queryByRole('radio', { name: /Photo 2 du chapitre/ })).toBeNull();
+  });
+
+  it('says nothing of persons when the chapters are told the same way', async () => {
+    wizardServer();
+    seedWizard({ currentStep: 2, selectedConversations: FOUR, sortedConversations: FOUR });
+    renderApp(WIZARD_PATH);
+    const step2 = await dialog('Ordre des chapitres');
+    expect(within(step2).queryByText(/pas racontés de la même façon/)).toBeNull();
+  });
+
+  it('does not offer to start with fewer than 4 titled chapters, and says how many are missing', async () => {
+    wizardServer({
+      conversations: [
+        conversation(1),
+        conversation(2),
+        conversation(3),
+        conversation(4, { title: null }),
+      ],
     });
     const user = userEvent.setup();
     const { router } = renderApp(WIZARD_PATH);
-    await user.click(await screen.findByRole('button', { name: 'Commencer' }));
-    const step1 = await dialog('Etape 1 : Choix des conversations');
+    expect(
+      await screen.findByText(
+        'Il vous faut au moins 4 chapitres avec un titre pour créer un livre.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Il vous manque encore 1 chapitre avec un titre.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Commencer' })).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Retour à mes histoires' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('still says so in step 1 when a saved wizard resumes with too few chapters', async () => {
+    wizardServer({ conversations: [conversation(1), conversation(2)] });
+    seedWizard({ currentStep: 1 });
+    renderApp(WIZARD_PATH);
+    const step1 = await dialog('Étape 1 : choix des chapitres');
     expect(
       within(step1).getByText(
         'Il vous faut au moins 4 chapitres avec un titre pour créer un livre.',
       ),
     ).toBeTruthy();
-    await user.click(within(step1).getByRole('link', { name: 'Retour à mes histoires' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('closes the step back to the introduction and resumes there', async () => {
@@ -119,12 +207,12 @@ describe('the book wizard', () => {
     const user = userEvent.setup();
     renderApp(WIZARD_PATH);
     await user.click(await screen.findByRole('button', { name: 'Commencer' }));
-    const step1 = await dialog('Etape 1 : Choix des conversations');
+    const step1 = await dialog('Étape 1 : choix des chapitres');
     await user.click(within(step1).getByRole('button', { name: 'Choisir « Chapitre 5 »' }));
     await user.click(within(step1).getByRole('button', { name: 'Annuler' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     await user.click(screen.getByRole('button', { name: "Reprendre à l'étape 1" }));
-    const again = await dialog('Etape 1 : Choix des conversations');
+    const again = await dialog('Étape 1 : choix des chapitres');
     expect(
       within(again)
         .getByRole('button', { name: 'Retirer « Chapitre 5 »' })
@@ -139,7 +227,7 @@ describe('the book wizard', () => {
     seedWizard({ currentStep: 2, selectedConversations: FOUR, sortedConversations: FOUR });
     const user = userEvent.setup();
     renderApp(WIZARD_PATH);
-    const step2 = await dialog('Ordre des conversations');
+    const step2 = await dialog('Ordre des chapitres');
     expect(rows()).toEqual(FOUR);
     const firstUp = within(step2).getByRole('button', { name: 'Monter « Chapitre 1 »' });
     expect(firstUp.getAttribute('aria-disabled')).toBe('true');
@@ -168,7 +256,7 @@ describe('the book wizard', () => {
     await user.click(within(step2).getByRole('button', { name: 'Continuer' }));
     await dialog('Paramètres du livre');
     await user.click(screen.getByRole('button', { name: 'Retour' }));
-    await dialog('Ordre des conversations');
+    await dialog('Ordre des chapitres');
     expect(rows()).toEqual([2, 1, 4, 3].map(chapterId));
   });
 
@@ -177,7 +265,7 @@ describe('the book wizard', () => {
     seedWizard({ currentStep: 2, selectedConversations: FOUR, sortedConversations: FOUR });
     const user = userEvent.setup();
     renderApp(WIZARD_PATH);
-    const step2 = await dialog('Ordre des conversations');
+    const step2 = await dialog('Ordre des chapitres');
     // happy-dom has no layout: the rows are stacked, 100 px apart.
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
       this: HTMLElement,
@@ -212,12 +300,12 @@ describe('the book wizard', () => {
     const user = userEvent.setup();
     renderApp(WIZARD_PATH);
     await user.click(await screen.findByRole('button', { name: 'Commencer' }));
-    const step1 = await dialog('Etape 1 : Choix des conversations');
+    const step1 = await dialog('Étape 1 : choix des chapitres');
     for (const n of [1, 2, 3, 4])
       await user.click(within(step1).getByRole('button', { name: `Choisir « Chapitre ${n} »` }));
     await user.click(within(step1).getByRole('button', { name: 'Continuer' }));
     await user.click(
-      within(await dialog('Ordre des conversations')).getByRole('button', { name: 'Continuer' }),
+      within(await dialog('Ordre des chapitres')).getByRole('button', { name: 'Continuer' }),
     );
 
     const step3 = await dialog('Paramètres du livre');
@@ -232,7 +320,7 @@ describe('the book wizard', () => {
     await user.type(author, 'Jo');
     expect(within(step3).getByText("L'auteur doit contenir au moins 3 caractères")).toBeTruthy();
     await user.click(within(step3).getByRole('button', { name: 'Continuer' }));
-    expect(screen.queryByRole('dialog', { name: 'Résumé & Biographie' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Résumé et biographie' })).toBeNull();
     await user.type(author, 'sé');
     expect(within(step3).queryByText("L'auteur doit contenir au moins 3 caractères")).toBeNull();
     await user.click(
@@ -244,7 +332,7 @@ describe('the book wizard', () => {
     expect((voiceCodes as HTMLInputElement).checked).toBe(false);
     await user.click(voiceCodes);
     await user.click(within(step3).getByRole('button', { name: 'Continuer' }));
-    await dialog('Résumé & Biographie');
+    await dialog('Résumé et biographie');
     expect(savedWizard()?.bookParameters).toMatchObject({
       author: 'José',
       largePrint: true,
@@ -283,7 +371,7 @@ describe('the book wizard', () => {
       within(await dialog('Paramètres du livre')).getByRole('button', { name: 'Continuer' }),
     );
 
-    const step4 = await dialog('Résumé & Biographie');
+    const step4 = await dialog('Résumé et biographie');
     expect(await within(step4).findByText('Nous préparons des propositions…')).toBeTruthy();
     expect(jsonBody(net.callsTo('POST /api/v1/books/suggestions')[0])).toEqual({
       conversation_ids: order,
@@ -316,7 +404,7 @@ describe('the book wizard', () => {
     seedWizard({ currentStep: 4, selectedConversations: FOUR, sortedConversations: FOUR });
     const user = userEvent.setup();
     renderApp(WIZARD_PATH);
-    const step4 = await dialog('Résumé & Biographie');
+    const step4 = await dialog('Résumé et biographie');
     await waitFor(() => expect(net.callsTo('POST /api/v1/books/suggestions')).toHaveLength(1));
     await waitFor(() =>
       expect(within(step4).queryByText('Nous préparons des propositions…')).toBeNull(),
@@ -342,12 +430,12 @@ describe('the book wizard', () => {
     const user = userEvent.setup();
     const first = renderApp(WIZARD_PATH);
     await user.click(await screen.findByRole('button', { name: 'Commencer' }));
-    const step1 = await dialog('Etape 1 : Choix des conversations');
+    const step1 = await dialog('Étape 1 : choix des chapitres');
     for (const n of [5, 1, 2, 3, 4])
       await user.click(within(step1).getByRole('button', { name: `Choisir « Chapitre ${n} »` }));
     await user.click(within(step1).getByRole('button', { name: 'Continuer' }));
     await user.click(
-      within(await dialog('Ordre des conversations')).getByRole('button', { name: 'Continuer' }),
+      within(await dialog('Ordre des chapitres')).getByRole('button', { name: 'Continuer' }),
     );
     const author = within(await dialog('Paramètres du livre')).getByRole('textbox', {
       name: "Nom de l'auteur",

@@ -305,9 +305,7 @@ describe('the list', () => {
     const card = (await screen.findByRole('heading', { name: 'À effacer' })).closest('article')!;
     await user.click(within(card).getByRole('button', { name: 'Supprimer' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Supprimer « À effacer » ?' });
-    expect(
-      within(dialog).getByText('Êtes-vous sûr de vouloir supprimer cette conversation ?'),
-    ).toBeTruthy();
+    expect(within(dialog).getByText('Voulez-vous vraiment supprimer ce chapitre ?')).toBeTruthy();
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Annuler' }));
     await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -333,7 +331,9 @@ describe('the list', () => {
     await user.click(await screen.findByRole('button', { name: 'Supprimer' }));
     await user.click(screen.getByRole('button', { name: 'Oui, supprimer' }));
     const dialog = screen.getByRole('alertdialog');
-    await within(dialog).findByText('Erreur lors de la suppression de la conversation');
+    await within(dialog).findByText(
+      "Le chapitre n'a pas pu être supprimé. Réessayez dans un moment.",
+    );
     expect(screen.getByRole('heading', { name: 'À effacer' })).toBeTruthy();
   });
 });
@@ -368,7 +368,9 @@ describe('new chapter', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Nouveau chapitre' }));
     const dialog = await screen.findByRole('dialog', { name: "Passez à l'offre complète" });
-    expect(within(dialog).getByText("Vous n'avez plus de chapitre gratuit.")).toBeTruthy();
+    expect(within(dialog).getByText(/Vous avez utilisé tous vos chapitres gratuits/)).toBeTruthy();
+    // Said once, not repeated under the message.
+    expect(within(dialog).queryByText("Vous n'avez plus de chapitre gratuit.")).toBeNull();
     expect(
       within(dialog).getByRole('link', { name: 'Découvrir les offres' }).getAttribute('href'),
     ).toBe('/subscription');
@@ -402,7 +404,9 @@ describe('new chapter', () => {
     const { router } = renderApp('/');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Nouveau chapitre' }));
     const dialog = await screen.findByRole('dialog', { name: "Passez à l'offre complète" });
-    expect(within(dialog).getByText("Vous n'avez plus de chapitre gratuit.")).toBeTruthy();
+    expect(within(dialog).getByText(/Vous avez utilisé tous vos chapitres gratuits/)).toBeTruthy();
+    // Said once, not repeated under the message.
+    expect(within(dialog).queryByText("Vous n'avez plus de chapitre gratuit.")).toBeNull();
     expect(router.state.location.pathname).toBe('/');
   });
 
@@ -474,8 +478,19 @@ describe('author modal (multi-users)', () => {
 });
 
 describe('new book', () => {
+  const fourChapters = () => [conversation(), conversation(), conversation(), conversation()];
+
+  it('is offered from 4 chapters; before, a line says how many more are needed', async () => {
+    homeServer({ conversations: [conversation(), conversation(), conversation()] });
+    renderApp('/');
+    await screen.findByText(
+      'Un livre réunit au moins 4 chapitres : encore 1 chapitre à raconter avant de pouvoir le créer.',
+    );
+    expect(screen.queryByRole('button', { name: 'Créer un livre' })).toBeNull();
+  });
+
   it('goes to the book wizard with full access', async () => {
-    homeServer({ conversations: [conversation()] });
+    homeServer({ conversations: fourChapters() });
     const { router } = renderApp('/');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Créer un livre' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/conversations/book/create'));
@@ -483,7 +498,7 @@ describe('new book', () => {
 
   it('opens the premium modal without full access, with the free chapters left', async () => {
     homeServer({
-      conversations: [conversation()],
+      conversations: fourChapters(),
       premium: jsonReply(premium({ free_chapters_allowed: 1 })),
     });
     const { router } = renderApp('/');
@@ -496,7 +511,7 @@ describe('new book', () => {
 
   it('says the plural when several free chapters are left', async () => {
     homeServer({
-      conversations: [conversation()],
+      conversations: fourChapters(),
       premium: jsonReply(premium({ free_chapters_allowed: 2 })),
     });
     renderApp('/');
@@ -509,7 +524,7 @@ describe('in English', () => {
   it('says the free chapters left with English plurals', async () => {
     await setLanguage('en', { remember: false });
     homeServer({
-      conversations: [conversation()],
+      conversations: [conversation(), conversation(), conversation(), conversation()],
       premium: jsonReply(premium({ free_chapters_allowed: 1 })),
     });
     renderApp('/');
@@ -534,6 +549,8 @@ describe('subscription banner', () => {
     const banner = await screen.findByRole('region', { name: 'Offre complète' }, { timeout: 5000 });
     expect(Date.now() - loadedAt).toBeGreaterThanOrEqual(2800);
     expect(within(banner).getByText(/Il vous reste 2 chapitres gratuits/)).toBeTruthy();
+    // In the shell's bottom dock, whose height the page keeps clear: never over « Nouveau chapitre ».
+    expect(banner.closest('[data-bottom-dock]')).not.toBeNull();
     expect(within(banner).getByRole('link', { name: 'Voir les offres' }).getAttribute('href')).toBe(
       '/subscription',
     );

@@ -45,6 +45,12 @@ describe('the instruction text', () => {
   });
 });
 
+/** The current title is not known as the biographer's: replacing it is asked first (issue 29 #8). */
+async function confirmNewTitle(user: ReturnType<typeof userEvent.setup>) {
+  const confirm = screen.getByRole('alertdialog', { name: 'Remplacer votre titre ?' });
+  await user.click(within(confirm).getByRole('button', { name: 'Oui, proposer un nouveau titre' }));
+}
+
 async function openCenter(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Refaire le résumé' }));
   return screen.getByRole('dialog', { name: 'Refaire le résumé ou le titre' });
@@ -91,6 +97,9 @@ describe('the control center', () => {
     );
     expect(within(center).getByText('483 caractères restants')).toBeTruthy();
     await user.click(within(center).getByRole('button', { name: 'Générer le résumé' }));
+    // Unticked, her corrections would go: she is asked first (issue 29 #10).
+    const confirm = screen.getByRole('alertdialog', { name: 'Réécrire tout le texte ?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Oui, tout réécrire' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('Jeanne est née à Roanne.')).toBeTruthy();
@@ -146,6 +155,7 @@ describe('the control center', () => {
     renderApp(PAGE);
     const center = await openCenter(user);
     await user.click(within(center).getByRole('button', { name: 'Générer un titre' }));
+    await confirmNewTitle(user);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Les trains de mon père' }),
     ).toBeTruthy();
@@ -172,6 +182,7 @@ describe('the control center', () => {
       'Plus court',
     );
     await user.click(within(center).getByRole('button', { name: 'Générer un titre' }));
+    await confirmNewTitle(user);
     expect(
       await screen.findByText('Une erreur est survenue lors de la génération du titre'),
     ).toBeTruthy();
@@ -223,6 +234,7 @@ describe('the control center', () => {
       renderApp(PAGE);
       const center = await openCenter(user);
       await user.click(within(center).getByRole('button', { name: 'Générer un titre' }));
+      await confirmNewTitle(user);
       await vi.advanceTimersByTimeAsync(3_500);
       expect(
         await screen.findByRole('heading', { level: 1, name: "Écrit par l'autre onglet" }),
@@ -261,12 +273,14 @@ describe('the share modal', () => {
     expect(text).toContain('…\n\nVoir https://chapitres.example/');
   });
 
-  // The links now point to the chapter's public page, made by POST …/share when the modal opens.
+  // The links point to the chapter's public page; here the chapter is shared already (GET …/share).
+  const shareLink = {
+    url: `${window.location.origin}/s/tok-roanne`,
+    created_at: '2025-03-02T09:00:00.000Z',
+  };
   const shareRoutes = {
-    [`POST ${BASE}/share`]: jsonReply({
-      url: `${window.location.origin}/s/tok-roanne`,
-      created_at: '2025-03-02T09:00:00.000Z',
-    }),
+    [`GET ${BASE}/share`]: jsonReply(shareLink),
+    [`POST ${BASE}/share`]: jsonReply(shareLink),
   };
 
   it('copies the edited text, counts it, and says when copying failed', async () => {

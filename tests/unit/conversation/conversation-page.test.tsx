@@ -178,7 +178,7 @@ describe('correcting the chapter', () => {
     await user.type(text, ' Fin.');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
 
-    expect(await screen.findByText('La conversation a été mise à jour avec succès.')).toBeTruthy();
+    expect(await screen.findByText('Vos corrections sont enregistrées.')).toBeTruthy();
     const ops = await pendingOps();
     expect(ops.map((op) => [op.field, (op.payload as { value: string }).value])).toEqual([
       ['title', 'Ma maison'],
@@ -233,8 +233,8 @@ describe('correcting the chapter', () => {
   });
 });
 
-describe('undo and redo', () => {
-  it('are offered only when allowed, and show the text they land on', async () => {
+describe('going back to the text before (issue 29 #10)', () => {
+  it('is offered, explained, after a change made in this visit only, and goes with the next change', async () => {
     const user = userEvent.setup();
     const server = chapterServer(
       chapterWire({
@@ -242,30 +242,176 @@ describe('undo and redo', () => {
       }),
       {
         routes: {
+          [`POST ${BASE}/generate`]: () => {
+            server.state.chapter = chapterWire({
+              summary_infos: { summary: 'Texte réécrit.', allowed_actions: ['undo'], warnings: [] },
+            });
+            return jsonReply(server.state.chapter);
+          },
           [`PATCH ${BASE}/summaries`]: (call) => {
             const undo = call.query.get('action') === 'undo';
             server.state.chapter = chapterWire({
               summary_infos: undo
-                ? { summary: 'Texte écrit.', allowed_actions: ['redo'], warnings: [] }
-                : { summary: 'Texte corrigé.', allowed_actions: ['undo'], warnings: [] },
+                ? { summary: 'Texte corrigé.', allowed_actions: ['redo'], warnings: [] }
+                : { summary: 'Texte réécrit.', allowed_actions: ['undo'], warnings: [] },
             });
             return jsonReply(server.state.chapter);
           },
         },
       },
     );
-    renderApp(PAGE);
+    const view = renderApp(PAGE);
     await screen.findByText('Texte corrigé.');
-    expect(screen.queryByRole('button', { name: 'Rétablir la modification du récit' })).toBeNull();
-    await user.click(
-      screen.getByRole('button', { name: 'Annuler la dernière modification du récit' }),
+    // An older change is not offered back for good under the chapter.
+    expect(screen.queryByRole('button', { name: "Revenir au texte d'avant" })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Refaire le résumé' }));
+    const center = screen.getByRole('dialog', { name: 'Refaire le résumé ou le titre' });
+    await user.click(within(center).getByRole('button', { name: 'Générer le résumé' }));
+    expect(await screen.findByText('Texte réécrit.')).toBeTruthy();
+    const undo = await screen.findByRole('button', { name: "Revenir au texte d'avant" });
+    expect(undo.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(undo.getAttribute('aria-describedby')!)!.textContent).toMatch(
+      /Le texte vient de changer.*jusqu'au prochain changement/,
     );
-    expect(await screen.findByText('Texte écrit.')).toBeTruthy();
-    expect(server.callsTo(`PATCH ${BASE}/summaries`)[0]!.query.get('action')).toBe('undo');
-    expect(screen.queryByRole('button', { name: /Annuler la dernière modification/ })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Rétablir la modification du récit' }));
+    await user.click(undo);
     expect(await screen.findByText('Texte corrigé.')).toBeTruthy();
+    expect(server.callsTo(`PATCH ${BASE}/summaries`)[0]!.query.get('action')).toBe('undo');
+    expect(screen.queryByRole('button', { name: "Revenir au texte d'avant" })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Remettre le nouveau texte' }));
+    expect(await screen.findByText('Texte réécrit.')).toBeTruthy();
     expect(server.callsTo(`PATCH ${BASE}/summaries`)[1]!.query.get('action')).toBe('redo');
+    await screen.findByRole('button', { name: "Revenir au texte d'avant" });
+
+    // The next change (correcting by hand) takes the offer away.
+    await user.click(screen.getByRole('button', { name: 'Corriger mon histoire' }));
+    await user.click(screen.getByRole('button', { name: 'Annuler' }));
+    await screen.findByText('Texte réécrit.');
+    expect(screen.queryByRole('button', { name: "Revenir au texte d'avant" })).toBeNull();
+
+    // Leaving the page and coming back: not offered either.
+    view.unmount();
+    renderApp(PAGE);
+    await screen.findByText('Texte réécrit.');
+    expect(screen.queryByRole('button', { name: "Revenir au texte d'avant" })).toBeNull();
+  });
+
+  it('warns next to the box when unticked, and asks before a rewrite that drops her sentences', async () => {
+    const user = userEvent.setup();
+    const server = chapterServer(chapterWire(), {
+      routes: { [`POST ${BASE}/generate`]: () => jsonReply(server.state.chapter) },
+    });
+    renderApp(PAGE);
+    await user.click(await screen.findByRole('button', { name: 'Refaire le résumé' }));
+    const center = screen.getByRole('dialog', { name: 'Refaire le résumé ou le titre' });
+    expect(within(center).queryByText(/ne seront pas gardées/)).toBeNull();
+    const reuse = within(center).getByRole('checkbox', { name: /Partir du texte actuel/ });
+    await user.click(reuse);
+    const warning = within(center).getByText(/Attention : tout le texte sera réécrit/);
+    expect(reuse.getAttribute('aria-describedby')).toBe(warning.id);
+
+    await user.click(within(center).getByRole('button', { name: 'Générer le résumé' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Réécrire tout le texte ?' });
+    // The safe answer has the focus.
+    expect(document.activeElement).toBe(
+      within(confirm).getByRole('button', { name: 'Non, garder mon texte' }),
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Non, garder mon texte' }));
+    expect(server.callsTo(`POST ${BASE}/generate`)).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Refaire le résumé ou le titre' })).toBeTruthy();
+
+    await user.click(within(center).getByRole('button', { name: 'Générer le résumé' }));
+    await user.click(screen.getByRole('button', { name: 'Oui, tout réécrire' }));
+    await waitFor(() => expect(server.callsTo(`POST ${BASE}/generate`)).toHaveLength(1));
+    expect(JSON.parse(server.callsTo(`POST ${BASE}/generate`)[0]!.body!)).toMatchObject({
+      summary_kwargs: { use_previous_summary: false },
+    });
+  });
+});
+
+describe('a generated title (issue 29 #8)', () => {
+  it('asks before replacing a title she typed, shows the new one at the top, and can put the old one back', async () => {
+    const user = userEvent.setup();
+    const server = chapterServer(chapterWire({ title_infos: { title: 'Ma maison à moi' } }), {
+      routes: {
+        [`POST ${BASE}/generate`]: () => {
+          server.state.chapter = chapterWire({ title_infos: { title: 'Les trains de mon père' } });
+          return jsonReply(server.state.chapter);
+        },
+      },
+    });
+    renderApp(PAGE);
+    await user.click(await screen.findByRole('button', { name: 'Refaire le résumé' }));
+    const center = screen.getByRole('dialog', { name: 'Refaire le résumé ou le titre' });
+    await user.click(within(center).getByRole('button', { name: 'Générer un titre' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Remplacer votre titre ?' });
+    expect(confirm.textContent).toContain('« Ma maison à moi »');
+    await user.click(within(confirm).getByRole('button', { name: 'Non, garder mon titre' }));
+    expect(server.callsTo(`POST ${BASE}/generate`)).toHaveLength(0);
+
+    await user.click(within(center).getByRole('button', { name: 'Générer un titre' }));
+    await user.click(screen.getByRole('button', { name: 'Oui, proposer un nouveau titre' }));
+    const heading = await screen.findByRole('heading', {
+      level: 1,
+      name: 'Les trains de mon père',
+    });
+    // In view and read first.
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.getByText("L'ancien titre était « Ma maison à moi »."));
+    await user.click(screen.getByRole('button', { name: "Remettre l'ancien titre" }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ma maison à moi' })).toBeTruthy();
+    const ops = await pendingOps();
+    expect(ops.map((op) => [op.field, (op.payload as { value: string }).value])).toEqual([
+      ['title', 'Ma maison à moi'],
+    ]);
+    expect(screen.queryByRole('button', { name: "Remettre l'ancien titre" })).toBeNull();
+  });
+
+  it('does not ask again for a title the biographer wrote', async () => {
+    const user = userEvent.setup();
+    let n = 0;
+    const server = chapterServer(chapterWire(), {
+      routes: {
+        [`POST ${BASE}/generate`]: () => {
+          n += 1;
+          server.state.chapter = chapterWire({ title_infos: { title: `Titre proposé ${n}` } });
+          return jsonReply(server.state.chapter);
+        },
+      },
+    });
+    renderApp(PAGE);
+    await user.click(await screen.findByRole('button', { name: 'Refaire le résumé' }));
+    await user.click(screen.getByRole('button', { name: 'Générer un titre' }));
+    await user.click(screen.getByRole('button', { name: 'Oui, proposer un nouveau titre' }));
+    await screen.findByRole('heading', { level: 1, name: 'Titre proposé 1' });
+    await user.click(screen.getByRole('button', { name: 'Refaire le résumé' }));
+    await user.click(screen.getByRole('button', { name: 'Générer un titre' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await screen.findByRole('heading', { level: 1, name: 'Titre proposé 2' });
+    expect(screen.getByText("L'ancien titre était « Titre proposé 1 ».")).toBeTruthy();
+  });
+});
+
+describe('correcting the story (issue 29 #7)', () => {
+  it('brings the title field into view and gives it the focus', async () => {
+    const user = userEvent.setup();
+    chapterServer();
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      renderApp(PAGE);
+      await user.click(await screen.findByRole('button', { name: 'Corriger mon histoire' }));
+      const title = screen.getByLabelText('Titre du chapitre');
+      await waitFor(() => expect(document.activeElement).toBe(title));
+      // The form comes into view from its top: its heading, then the title field.
+      expect(scrolled.at(-1)!.tagName).toBe('FORM');
+      expect(scrolled.at(-1)!.contains(title)).toBe(true);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
   });
 });
 
@@ -325,7 +471,9 @@ describe('deleting the chapter', () => {
     await user.click(await screen.findByRole('button', { name: 'Supprimer le chapitre' }));
     const dialog = screen.getByRole('alertdialog');
     expect(
-      within(dialog).getByText('Êtes-vous sûr de vouloir supprimer cette conversation ?'),
+      within(dialog).getByText(
+        'Voulez-vous vraiment supprimer le chapitre « La maison de Roanne » ?',
+      ),
     ).toBeTruthy();
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Annuler' }));
     expect(server.callsTo(`DELETE ${BASE}`)).toHaveLength(0);
@@ -342,7 +490,11 @@ describe('deleting the chapter', () => {
     await user.click(await screen.findByRole('button', { name: 'Supprimer le chapitre' }));
     await user.click(screen.getByRole('button', { name: 'Oui, supprimer' }));
     expect(
-      (await screen.findAllByText('Erreur lors de la suppression de la conversation')).length,
+      (
+        await screen.findAllByText(
+          "Le chapitre n'a pas pu être supprimé. Réessayez dans un moment.",
+        )
+      ).length,
     ).toBeGreaterThan(0);
     expect(screen.getByRole('alertdialog')).toBeTruthy();
   });

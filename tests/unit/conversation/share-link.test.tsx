@@ -1,4 +1,5 @@
-// Sharing a chapter through its public page: opening the modal makes the page (POST …/share), every
+// Sharing a chapter through its public page: opening the modal only reads whether it is shared (GET
+// …/share); the page is made (POST …/share) when she presses « Créer le lien de partage »; every
 // link and the text point to it, the link has its own copy button, « Ne plus partager » removes it after
 // a confirmation, and without a connection the modal says sharing needs one and makes the link when the
 // connection returns.
@@ -21,25 +22,77 @@ beforeEach(async () => {
   reportNetworkSuccess();
 });
 
-function shareServer(post: () => Reply = () => jsonReply(LINK), remove?: () => Reply) {
+function shareServer(
+  post: () => Reply = () => jsonReply(LINK),
+  remove?: () => Reply,
+  get: () => Reply = () => errorReply(404, [{ type: 'not_found', msg: 'Introuvable' }]),
+) {
   return chapterServer(chapterWire(), {
     routes: {
+      [`GET ${BASE}/share`]: get,
       [`POST ${BASE}/share`]: post,
       [`DELETE ${BASE}/share`]: remove ?? (() => jsonReply({ message: 'Partage arrêté' })),
     },
   });
 }
 
-async function openShare() {
+async function openShare({ create = true }: { create?: boolean } = {}) {
   const user = userEvent.setup();
   renderApp(PAGE);
   await user.click(await screen.findByRole('button', { name: 'Partager mon histoire' }));
   const dialog = screen.getByRole('dialog', { name: 'Partager mon histoire' });
+  if (create)
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'Créer le lien de partage' }),
+    );
   return { user, dialog };
 }
 
 describe('the public link', () => {
-  it('is made when the modal opens and used by the text and every channel', async () => {
+  it('is not made by opening the modal: only when she presses « Créer le lien de partage »', async () => {
+    const net = shareServer();
+    const { user, dialog } = await openShare({ create: false });
+    const create = await within(dialog).findByRole('button', { name: 'Créer le lien de partage' });
+    expect(within(dialog).getByText(/Ce chapitre n'est pas encore partagé/)).toBeTruthy();
+    expect(within(dialog).queryByLabelText('Lien de la page à partager')).toBeNull();
+    expect(net.callsTo(`GET ${BASE}/share`)).toHaveLength(1);
+    expect(net.callsTo(`POST ${BASE}/share`)).toHaveLength(0);
+    // Closing without creating leaves nothing public.
+    await user.click(within(dialog).getAllByRole('button', { name: 'Fermer' }).at(-1)!);
+    expect(net.callsTo(`POST ${BASE}/share`)).toHaveLength(0);
+    await waitFor(() => expect(create.isConnected).toBe(false));
+  });
+
+  it('says the page cannot name the author while her name is unknown, and where to give it', async () => {
+    chapterServer(chapterWire(), {
+      user: { full_name: '' },
+      routes: { [`GET ${BASE}/share`]: errorReply(404, [{ type: 'not_found', msg: 'x' }]) },
+    });
+    const { dialog } = await openShare({ create: false });
+    expect(await within(dialog).findByText(/Votre nom n'est pas encore renseigné/)).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Ajouter mon nom' }).getAttribute('href')).toBe(
+      '/profile',
+    );
+  });
+
+  it('says nothing of the name when it is known', async () => {
+    shareServer();
+    const { dialog } = await openShare({ create: false });
+    await within(dialog).findByRole('button', { name: 'Créer le lien de partage' });
+    expect(within(dialog).queryByText(/Votre nom n'est pas encore renseigné/)).toBeNull();
+  });
+
+  it('shows the link at once when the chapter is already shared, without making another', async () => {
+    const net = shareServer(undefined, undefined, () => jsonReply(LINK));
+    const { dialog } = await openShare({ create: false });
+    const link = (await within(dialog).findByLabelText(
+      'Lien de la page à partager',
+    )) as HTMLInputElement;
+    expect(link.value).toBe(PUBLIC_URL);
+    expect(net.callsTo(`POST ${BASE}/share`)).toHaveLength(0);
+  });
+
+  it('is made when she asks for it and used by the text and every channel', async () => {
     const net = shareServer();
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const { user, dialog } = await openShare();
@@ -121,6 +174,7 @@ describe('the public link', () => {
   });
 
   it('says sharing needs a connection when opened offline, without asking', async () => {
+    // Opened offline: neither read nor made; the button to create comes with the connection.
     const net = shareServer();
     const user = userEvent.setup();
     renderApp(PAGE);

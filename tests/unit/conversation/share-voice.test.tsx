@@ -33,6 +33,7 @@ function shareServer(
 ) {
   return chapterServer(chapterWire(), {
     routes: {
+      [`GET ${BASE}/share`]: () => errorReply(404, [{ type: 'not_found', msg: 'Introuvable' }]),
       [`POST ${BASE}/share`]: () => jsonReply(link),
       [`PATCH ${BASE}/share`]: (call) => patch(JSON.parse(call.body!)),
     },
@@ -44,6 +45,7 @@ async function openShare() {
   renderApp(PAGE);
   await user.click(await screen.findByRole('button', { name: 'Partager mon histoire' }));
   const dialog = screen.getByRole('dialog', { name: 'Partager mon histoire' });
+  await user.click(await within(dialog).findByRole('button', { name: 'Créer le lien de partage' }));
   await within(dialog).findByLabelText('Lien de la page à partager');
   return { user, dialog };
 }

@@ -64,6 +64,14 @@ describe('the image manager', () => {
     ).toBe('true');
   });
 
+  it('shows each picture whole (a portrait photo is not cropped to landscape)', async () => {
+    imagesServer({ images: [picture(1, 1, 'Maman en 1950')] });
+    renderApp(PAGE);
+    const img = await screen.findByRole('img', { name: 'Maman en 1950' });
+    expect(img.className).toContain('object-contain');
+    expect(img.className).not.toContain('object-cover');
+  });
+
   it('shows the empty state', async () => {
     imagesServer();
     renderApp(PAGE);

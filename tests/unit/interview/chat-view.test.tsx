@@ -286,12 +286,67 @@ describe('the chat screen', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('a listening that fails says so in plain words, with what to do, and keeps what was heard', async () => {
+    chatServer();
+    withFakeSpeech();
+    await openChat();
+    await userEvent.click(await mainButton('RÉPONDRE'));
+    act(() => FakeRecognition.current.hear('La maison', true));
+    act(() => FakeRecognition.current.fail('network'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("L'écoute s'est arrêtée");
+    expect(alert.textContent).toContain('écrivez votre réponse dans le cadre');
+    expect(answerBox().value).toBe('La maison');
+    // Trying again takes the message away.
+    await userEvent.click(await mainButton('ENVOYER'));
+    await mainButton('INTERROMPRE');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('no microphone is said as such, and the answer can be typed instead', async () => {
+    chatServer();
+    withFakeSpeech();
+    await openChat();
+    await userEvent.click(await mainButton('RÉPONDRE'));
+    act(() => FakeRecognition.current.fail('audio-capture'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("Aucun micro n'a été trouvé");
+    await mainButton('RÉPONDRE');
+    await userEvent.type(answerBox(), 'Écrit au clavier');
+    await mainButton('ENVOYER');
+  });
+
+  it('brings the new question into view and reads it first once the reply arrives', async () => {
+    chatServer();
+    withFakeSpeech();
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      await openChat();
+      // Opening the chat moves nothing.
+      expect(scrolled).toHaveLength(0);
+      await userEvent.type(answerBox(), 'La maison avait un grand jardin.');
+      await userEvent.click(await mainButton('ENVOYER'));
+      const question = await screen.findByText('Question de suivi 1');
+      await waitFor(() => expect(document.activeElement).toBe(question));
+      const shown = scrolled.at(-1)!;
+      expect(shown.contains(question)).toBe(true);
+      expect(shown.textContent).toContain('Le biographe vous demande');
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
   it('without speech recognition, RÉPONDRE leads to the answer box and the screen explains typing', async () => {
     chatServer();
     await openChat();
     expect(screen.getByText('Ici, vous répondez en écrivant')).toBeTruthy();
     expect(
-      screen.getAllByText('Écrivez votre réponse dans le cadre, puis cliquez sur Envoyer.').length,
+      screen.getAllByText('Écrivez votre réponse dans le cadre, puis appuyez sur « Envoyer ».')
+        .length,
     ).toBeGreaterThan(0);
     await userEvent.click(await mainButton('RÉPONDRE'));
     expect(document.activeElement).toBe(answerBox());

@@ -226,6 +226,29 @@ describe('a phone that cannot share the microphone', () => {
   });
 });
 
+describe('after the question about the voice', () => {
+  it('goes straight into listening, and a missing microphone is said plainly with what to do', async () => {
+    chatServer({ recordAnswers: null });
+    withFakeSpeech();
+    await openChat();
+    await userEvent.click(await mainButton('RÉPONDRE'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Oui, garder ma voix' }));
+    // No second press of RÉPONDRE: listening has started.
+    await mainButton('ARRÊTER');
+    expect(FakeRecognition.instances).toHaveLength(1);
+    expect(FakeRecognition.current.started).toBe(true);
+    // No microphone at all: the dictation is tried alone once, then the screen says why.
+    act(() => FakeRecognition.current.fail('audio-capture'));
+    await waitFor(() => expect(FakeRecognition.instances).toHaveLength(2));
+    act(() => FakeRecognition.current.fail('audio-capture'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("Aucun micro n'a été trouvé");
+    expect(alert.textContent).toContain('écrire votre réponse dans le cadre');
+    expect(screen.queryByText(/Votre voix n'a pas pu être gardée/)).toBeNull();
+    await mainButton('RÉPONDRE');
+  });
+});
+
 describe('the bound on sounds waiting on the device', () => {
   it('refuses to keep one more sound past 50 MB, says so, and the words still go', async () => {
     const net = chatServer({ recordAnswers: true });

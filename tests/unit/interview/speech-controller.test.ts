@@ -170,6 +170,14 @@ describe('SpeechController', () => {
     vi.advanceTimersByTime(1000);
     expect(broken.failures).toEqual(['error']);
     expect(FakeRecognition.instances).toHaveLength(1);
+
+    FakeRecognition.reset();
+    const deaf = controller();
+    deaf.speech.start();
+    FakeRecognition.current.fail('audio-capture');
+    vi.advanceTimersByTime(1000);
+    expect(deaf.failures).toEqual(['no-microphone']);
+    expect(FakeRecognition.instances).toHaveLength(1);
   });
 
   it('silence is not a failure: listening goes on', () => {

@@ -158,7 +158,7 @@ describe('the profile table', () => {
       'GET /healthz': 'network-error',
     });
     renderApp('/profile');
-    const row = (await screen.findByRole('rowheader', { name: first!.question })).closest('tr')!;
+    const row = await screen.findByRole('listitem', { name: first!.question });
     await user.click(within(row).getByRole('button', { name: 'Répondre' }));
     const box = within(row).queryByRole('textbox');
     if (box) await user.type(box, 'En 1941, à Roanne');

@@ -57,25 +57,38 @@ function server() {
 
 function tables() {
   return {
-    answered: screen.getByRole('table', { name: 'Questions auxquelles vous avez répondu' }),
-    unanswered: screen.getByRole('table', { name: 'Questions sans réponse' }),
+    answered: screen.getByRole('region', { name: 'Questions auxquelles vous avez répondu' }),
+    unanswered: screen.getByRole('region', { name: 'Questions sans réponse' }),
   };
 }
 
 function rowOf(table: HTMLElement, question: string) {
-  return within(table).getByRole('row', { name: new RegExp(question.slice(0, 20)) });
+  return within(table).getByRole('listitem', { name: new RegExp(question.slice(0, 20)) });
 }
 
 describe('onboarding answers tables', () => {
   it('lists answered and unanswered questions', async () => {
     server();
     renderComponent(<OnboardingAnswers />);
-    await screen.findByRole('table', { name: 'Questions auxquelles vous avez répondu' });
+    await screen.findByRole('region', { name: 'Questions auxquelles vous avez répondu' });
     const { answered, unanswered } = tables();
     expect(within(answered).getByText('1942, à Lyon')).toBeTruthy();
     expect(within(answered).getByText('Enfance, Famille, Les bals')).toBeTruthy();
     expect(within(unanswered).getByText(speakingQuestion.question)).toBeTruthy();
     expect(within(unanswered).getByText('Pas encore de réponse')).toBeTruthy();
+  });
+
+  it('stacks each answer (question, answer, then its buttons) instead of a wide table', async () => {
+    server();
+    renderComponent(<OnboardingAnswers />);
+    await screen.findByText('1942, à Lyon');
+    expect(screen.queryByRole('table')).toBeNull();
+    const row = rowOf(tables().answered, birthQuestion.question);
+    const parts = Array.from(row.children).map((child) => child.textContent);
+    expect(parts[0]).toBe(birthQuestion.question);
+    expect(parts[1]).toBe('1942, à Lyon');
+    const buttons = within(row.children[2] as HTMLElement).getAllByRole('button');
+    expect(buttons.map((button) => button.textContent)).toEqual(['Modifier', 'Supprimer']);
   });
 
   it("edits an answer inline: view -> editing -> save, with the question's own inputs", async () => {

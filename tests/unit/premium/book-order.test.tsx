@@ -168,6 +168,34 @@ describe("this book's orders", () => {
     expect(within(items[2]).getByText('Expédiée')).toBeTruthy();
   });
 
+  it('says where each order is going, while the address is known', async () => {
+    bookServer({
+      orders: [
+        order({
+          id: 'o1',
+          shipping_address: {
+            name: 'Jeanne Martin',
+            line1: '12 rue du Port',
+            line2: null,
+            postal_code: '1000',
+            city: 'Bruxelles',
+            country: 'BE',
+          },
+        }),
+        order({ id: 'o2', status: 'shipped', shipping_address: null }),
+      ],
+    });
+    renderApp('/book/book-x');
+    const section = await orderSection();
+    const items = await within(section).findAllByTestId('book-order-item');
+    expect(
+      within(items[0]).getByText(
+        'Envoi à : Jeanne Martin, 12 rue du Port, 1000 Bruxelles, Belgique',
+      ),
+    ).toBeTruthy();
+    expect(within(items[1]).queryByTestId('book-order-address')).toBeNull();
+  });
+
   it('shows no list before the first order', async () => {
     bookServer();
     renderApp('/book/book-x');

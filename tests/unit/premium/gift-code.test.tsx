@@ -62,7 +62,15 @@ describe('redeeming a gift code', () => {
     expect(
       await screen.findByText("Vous avez un accès complet jusqu'au 20 novembre 2026."),
     ).toBeTruthy();
+    // The form gave way to the message, which has the focus (in view), and no « please enter » error.
+    expect(screen.queryByLabelText('Code cadeau')).toBeNull();
+    const success = screen.getByText("Votre code cadeau est activé : 12 mois d'accès complet.");
+    expect(success.closest('[tabindex="-1"]')).toBe(document.activeElement);
+    expect(screen.queryByText('Veuillez saisir votre code cadeau.')).toBeNull();
+    // Another code: an empty field, still without the red error.
+    await user.click(screen.getByRole('button', { name: 'Utiliser un autre code' }));
     expect((screen.getByLabelText('Code cadeau') as HTMLInputElement).value).toBe('');
+    expect(screen.queryByText('Veuillez saisir votre code cadeau.')).toBeNull();
   });
 
   it.each([

@@ -51,7 +51,11 @@ describe('/payment-success', () => {
     remember({ product: 'book', bookID: 'book-x' });
     premiumServer({ status: ANNUAL });
     renderApp('/payment-success');
-    expect(await screen.findByText(/Votre livre imprimé est commandé/)).toBeTruthy();
+    expect(await screen.findByText(/Vous avez commandé un exemplaire imprimé/)).toBeTruthy();
+    expect(screen.getByText(/Votre livre va être imprimé/)).toBeTruthy();
+    // A book is not an access: the page does not say « Votre accès est activé ».
+    expect(screen.getByText('Votre paiement a bien été reçu.')).toBeTruthy();
+    expect(screen.queryByText(/accès est activé/)).toBeNull();
     expect(screen.getByRole('link', { name: 'Voir mon livre' }).getAttribute('href')).toBe(
       '/book/book-x',
     );

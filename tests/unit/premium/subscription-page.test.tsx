@@ -154,9 +154,22 @@ describe('what the person has now', () => {
       await screen.findByText("Vous avez un accès complet jusqu'au 20 novembre 2026."),
     ).toBeTruthy();
     expect(screen.getByText('1 livre imprimé à commander')).toBeTruthy();
+  });
+
+  it('does not offer a monthly checkout to someone with full access until a date', async () => {
+    const net = premiumServer({ status: ANNUAL });
+    renderApp('/subscription');
+    await screen.findByText("Vous avez un accès complet jusqu'au 20 novembre 2026.");
+    const monthly = screen.getByRole('button', { name: "Choisir l'abonnement mensuel" });
+    expect(monthly.hasAttribute('disabled')).toBe(true);
     expect(
-      screen.getByRole('button', { name: "Choisir l'abonnement mensuel" }).hasAttribute('disabled'),
-    ).toBe(false);
+      within(card('plan-monthly')).getByText(
+        "Vous avez déjà un accès complet jusqu'au 20 novembre 2026 : vous n'avez rien à payer d'ici là.",
+      ),
+    ).toBeTruthy();
+    await userEvent.click(monthly);
+    expect(net.callsTo('POST /api/v1/demo/checkout/subscription')).toHaveLength(0);
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('speaks English with English money and dates', async () => {

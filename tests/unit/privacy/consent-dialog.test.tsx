@@ -161,6 +161,23 @@ describe('first visit', () => {
     expect(within(dialog).getAllByRole('button')).toHaveLength(2);
   });
 
+  it('is never taller than the screen: its text scrolls, the two choices stay in view', async () => {
+    mockFetch({});
+    renderWithProvider('/login');
+    const dialog = await screen.findByRole('dialog', { name: TITLE });
+    expect(dialog.className).toContain('max-h-full');
+    expect(dialog.parentElement!.className).not.toContain('overflow-y-auto');
+    const body = within(dialog).getByTestId('consent-dialog-body');
+    const footer = within(dialog).getByTestId('consent-dialog-footer');
+    expect(body.className).toContain('overflow-y-auto');
+    expect(body.contains(within(dialog).getByRole('heading', { name: TITLE }))).toBe(true);
+    for (const name of ['Tout refuser', "Accepter la mesure d'audience"]) {
+      const button = within(dialog).getByRole('button', { name });
+      expect(footer.contains(button)).toBe(true);
+      expect(body.contains(button)).toBe(false);
+    }
+  });
+
   it('closes only by a choice and keeps focus inside, the page behind inert', async () => {
     mockFetch({});
     const { container } = renderWithProvider('/login');

@@ -1,6 +1,7 @@
 // Tables of the conversations module: chapters and the versions of their summary (the chapter's text),
 // with a cursor for undo/redo.
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -31,6 +32,12 @@ export const conversations = pgTable(
      * that adds or removes one (migration 0007): the chapter list reads it instead of counting.
      */
     chatCount: integer('chat_count').notNull().default(0),
+    /**
+     * Whether the chapter has been counted against the free chapters (chaptersCreated): a new chapter
+     * is counted at its first answer, not at creation (an empty chapter costs nothing). Chapters from
+     * before migration 0014 were counted at creation, hence the default.
+     */
+    freeCounted: boolean('free_counted').notNull().default(true),
     /** Set while a generation runs (one at a time, across processes); a crashed one expires. */
     generatingUntil: timestamp('generating_until', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -3,8 +3,8 @@
 // files. Generation is idempotent: files go under fixed keys (a retry overwrites them), the row moves from
 // `ongoing` only once, and a book whose job died is turned to `failure` rather than staying `ongoing`.
 import { appendFileSync } from 'node:fs';
-import { renderAsync } from '@resvg/resvg-js';
 import type { Config } from '../../config.ts';
+import { coverPreviewPng } from './cover-preview.ts';
 import { AppError, registerErrorStatus } from '../../errors.ts';
 import { pickLocale, registerErrorMessages, userLocale, type Locale } from '../../i18n/messages.ts';
 import type {
@@ -309,10 +309,11 @@ export class BooksService {
     const chapters = await this.conversations.chaptersOf(user.id, ids);
     if (chapters.length !== ids.length)
       throw new AppError('not_found', {}, { loc: ['body', 'conversation_ids'] });
+    const author = (body.author ?? user.fullName).trim();
     try {
-      return await this.writer.suggestBook({
+      const suggested = await this.writer.suggestBook({
         language: body.language ? pickLocale(body.language, undefined) : userLocale(user),
-        author: (body.author ?? user.fullName).trim(),
+        author,
         chapters: chapters.map((c) => ({
           title: c.title?.trim() ?? '',
           keywords: c.keywords ?? [],
@@ -320,6 +321,13 @@ export class BooksService {
         })),
         instructions: body.user_instructions?.trim() || null,
       });
+      // The cover prints the author's name: a model that puts it in the title or subtitle anyway
+      // (« Ma vie, par Jeanne Martin ») would have it there two or three times.
+      return {
+        ...suggested,
+        title: withoutAuthorName(suggested.title, author),
+        subtitle: withoutAuthorName(suggested.subtitle, author),
+      };
     } catch (error) {
       if (error instanceof WriterUnavailableError) throw new AppError('ai_unavailable');
       throw error;
@@ -343,10 +351,7 @@ export class BooksService {
       const pageCount = interior.print!.pages;
       const cover = await this.typesetter.run(await coverJob(material, pageCount));
       clock.lap('typesetCover', workerTimes(cover));
-      const preview = await renderAsync(interior.front!.svg!, {
-        fitTo: { mode: 'width', value: COVER_PREVIEW_WIDTH },
-        font: { loadSystemFonts: false },
-      });
+      const preview = await coverPreviewPng(interior.front!.svg!, COVER_PREVIEW_WIDTH);
       clock.lap('preview');
       const folder = bookFolder(book.userId, book.id);
       const files = {
@@ -365,7 +370,7 @@ export class BooksService {
       );
       await this.storage.put(files.webKey, Buffer.from(interior.screen!.pdf!), 'application/pdf');
       await this.storage.put(files.coverKey, Buffer.from(cover.cover!.pdf!), 'application/pdf');
-      await this.storage.put(files.coverPreviewKey, preview.asPng(), 'image/png');
+      await this.storage.put(files.coverPreviewKey, preview, 'image/png');
       clock.lap('write');
       // The book's success and its « book ready » mail in one transaction: a worker killed in between
       // leaves neither (the job is retried), never a ready book nobody is told about.
@@ -482,4 +487,22 @@ export class BooksService {
       page_count: row.pageCount,
     };
   }
+}
+
+/**
+ * A suggested title or subtitle without the author's name (the cover prints it), with the little words
+ * that led to it (« par », « de », « by », « of »…) and the punctuation left hanging. Unchanged when the
+ * name is not in it, or when nothing would be left.
+ */
+export function withoutAuthorName(text: string, author: string): string {
+  const name = author.trim();
+  if (!name || !text.toLocaleLowerCase().includes(name.toLocaleLowerCase())) return text;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+  const lead = String.raw`(?:\s*[,:;–—-]\s*|\s+)?(?:(?:par|de|d['’]|selon|by|of|from)\s*)?`;
+  const stripped = text
+    .replace(new RegExp(`${lead}${escaped}`, 'giu'), '')
+    .replace(/\s{2,}/g, ' ')
+    .replace(/^[\s,:;–—-]+|[\s,:;–—-]+$/g, '')
+    .trim();
+  return stripped || text;
 }

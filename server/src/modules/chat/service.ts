@@ -36,6 +36,12 @@ function audioFolder(userId: string, conversationId: string): string {
   return `${chapterFolder(userId, conversationId)}audio/`;
 }
 
+/**
+ * Run before a chapter's answer is stored when it has none yet (the conversations module counts the
+ * free chapter then); throws to refuse the answer.
+ */
+export type FirstAnswerCheck = (user: UserRow, conversationId: string) => Promise<void>;
+
 /** The recordings of these messages (the recordings module), by message id. */
 export type RecordingSource = (messageIds: string[]) => Promise<Map<string, MessageRecording>>;
 
@@ -43,6 +49,7 @@ export class ChatService {
   private readonly turns = new KeyedMutex();
   private readonly syntheses = new SingleFlight<Buffer>();
   private recordingSource: RecordingSource | null = null;
+  private firstAnswerCheck: FirstAnswerCheck = async () => {};
 
   constructor(
     private readonly repository: ChatRepository,
@@ -52,6 +59,11 @@ export class ChatService {
     private readonly voice: VoiceProvider,
     private readonly storage: StorageProvider,
   ) {}
+
+  /** Set by the conversations module: the free chapter is counted at the first answer. */
+  setFirstAnswerCheck(check: FirstAnswerCheck): void {
+    this.firstAnswerCheck = check;
+  }
 
   /** Set by the recordings module: the history then carries each kept recording. */
   setRecordingSource(source: RecordingSource): void {
@@ -115,6 +127,8 @@ export class ChatService {
         }
       }
       if (!message) {
+        // Counted once, at the first answer (a no-op afterwards); refused when no free chapter is left.
+        await this.firstAnswerCheck(user, conversationId);
         message =
           (await this.repository.insertUserMessage(conversationId, user.id, content, key)) ??
           // Another process stored the same key between our read and our insert.

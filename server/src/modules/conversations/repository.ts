@@ -140,30 +140,14 @@ export class ConversationsRepository {
   }
 
   /**
-   * Counts the chapter against the allowance (when `freeLimit` is given) and creates it with its opening
-   * message, all or nothing; null when no free chapter is left (checked under the row lock, so two
-   * simultaneous creations cannot both take the last one).
+   * Creates the chapter with its opening message, all or nothing. It is not counted against the free
+   * chapters yet: that happens at its first answer (`countFirstAnswer`).
    */
-  async create(
-    userId: string,
-    convAuthor: string | null,
-    opening: NewMessage,
-    freeLimit: number | null,
-  ): Promise<string | null> {
+  async create(userId: string, convAuthor: string | null, opening: NewMessage): Promise<string> {
     return this.db.transaction(async (tx) => {
-      const counted = await tx
-        .update(users)
-        .set({ chaptersCreated: sql`${users.chaptersCreated} + 1` })
-        .where(
-          freeLimit === null
-            ? eq(users.id, userId)
-            : and(eq(users.id, userId), lt(users.chaptersCreated, freeLimit)),
-        )
-        .returning({ id: users.id });
-      if (counted.length === 0) return null;
       const [conversation] = await tx
         .insert(conversations)
-        .values({ userId, convAuthor })
+        .values({ userId, convAuthor, freeCounted: false })
         .returning({ id: conversations.id });
       await tx.insert(chatMessages).values({
         conversationId: conversation!.id,
@@ -174,6 +158,38 @@ export class ConversationsRepository {
         theme: opening.theme,
       });
       return conversation!.id;
+    });
+  }
+
+  /**
+   * Counts the chapter against the allowance at its first answer, once: 'counted' when it is counted
+   * now, 'already' when it was before, 'quota' when no free chapter is left (`freeLimit` given; checked
+   * under the row lock, so two chapters answered at once cannot both take the last one; nothing changes).
+   */
+  async countFirstAnswer(
+    userId: string,
+    id: string,
+    freeLimit: number | null,
+  ): Promise<'counted' | 'already' | 'quota'> {
+    return this.db.transaction(async (tx) => {
+      const [chapter] = await tx
+        .select({ freeCounted: conversations.freeCounted })
+        .from(conversations)
+        .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+        .for('update');
+      if (!chapter || chapter.freeCounted) return 'already';
+      const counted = await tx
+        .update(users)
+        .set({ chaptersCreated: sql`${users.chaptersCreated} + 1` })
+        .where(
+          freeLimit === null
+            ? eq(users.id, userId)
+            : and(eq(users.id, userId), lt(users.chaptersCreated, freeLimit)),
+        )
+        .returning({ id: users.id });
+      if (counted.length === 0) return 'quota';
+      await tx.update(conversations).set({ freeCounted: true }).where(eq(conversations.id, id));
+      return 'counted';
     });
   }
 

@@ -67,7 +67,9 @@ export class ConversationsService {
     private readonly repository: ConversationsRepository,
     private readonly chat: ChatService,
     private readonly config: Pick<Config, 'freeChapters'>,
-  ) {}
+  ) {
+    chat.setFirstAnswerCheck((user, conversationId) => this.countFirstAnswer(user, conversationId));
+  }
 
   /** Set by the premium module once it exists; until then nobody has full access. */
   setFullAccessCheck(check: FullAccessCheck): void {
@@ -105,13 +107,24 @@ export class ConversationsService {
       throw new AppError('validation_error', {}, { loc: ['querystring', 'conv_author'] });
     const unlimited = await this.fullAccess(user.id);
     const freeLimit = unlimited ? null : this.config.freeChapters;
-    // Fail fast before asking the interviewer; the transaction checks again under the row lock.
+    // Nobody without a free chapter left starts one (the first answer checks again, under a row lock).
     if (freeLimit !== null && user.chaptersCreated >= freeLimit)
       throw new AppError('quota_exceeded');
     const opening = await this.chat.opening(user);
-    const id = await this.repository.create(user.id, author, opening, freeLimit);
-    if (!id) throw new AppError('quota_exceeded');
+    // Not counted yet: a chapter costs a free one at its first answer (countFirstAnswer).
+    const id = await this.repository.create(user.id, author, opening);
     return this.get(user, id);
+  }
+
+  /**
+   * Called by the chat before a chapter's first answer is stored: the chapter is counted against the
+   * free chapters now, once; 402 quota_exceeded when none is left (nothing is stored then).
+   */
+  async countFirstAnswer(user: UserRow, conversationId: string): Promise<void> {
+    const unlimited = await this.fullAccess(user.id);
+    const freeLimit = unlimited ? null : this.config.freeChapters;
+    const outcome = await this.repository.countFirstAnswer(user.id, conversationId, freeLimit);
+    if (outcome === 'quota') throw new AppError('quota_exceeded');
   }
 
   async list(

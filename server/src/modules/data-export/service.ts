@@ -5,11 +5,11 @@
 // subscription: a person can always take their story away.
 // Exports do not pile up (issue 28): a new ZIP replaces the previous one (its file is deleted), an expired
 // ZIP is deleted (swept when any export is asked for, built or read), and a person may ask for 3 a day.
-import { and, desc, eq, gte, isNotNull, lt, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne } from 'drizzle-orm';
 import { strToU8, zip, type Zippable } from 'fflate';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { dataExports } from '../../db/schema/index.ts';
+import { dataExports, images } from '../../db/schema/index.ts';
 import type { DataExport } from '../../contract/data-export.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { StorageProvider } from '../../providers/storage/types.ts';
@@ -39,6 +39,7 @@ const WORDS = {
     readme: (name: string, date: string) =>
       `Les données de ${name || 'votre compte'} sur Chapitres, au ${date}.\n\n` +
       '- chapitres/ : chaque chapitre en texte (.txt) et en Markdown (.md), avec ses photos et leurs légendes, et la conversation avec le biographe (conversation.txt) ; les enregistrements de vos réponses dites à voix haute, quand vous les avez gardés, sont dans enregistrements/ ;\n' +
+      '- mes-photos/ : vos propres photos (dont votre portrait pour les livres) ;\n' +
       '- profil.txt : vos réponses aux questions de départ ;\n' +
       '- livres/ : les PDF de vos livres (intérieur et couverture).\n',
     chapter: 'Chapitre',
@@ -53,6 +54,7 @@ const WORDS = {
     readme: (name: string, date: string) =>
       `The data of ${name || 'your account'} on Chapitres, on ${date}.\n\n` +
       '- chapitres/: each chapter as text (.txt) and Markdown (.md), with its photos and their captions, and the conversation with the biographer (conversation.txt); the recordings of your spoken answers, when you kept them, are in enregistrements/;\n' +
+      '- mes-photos/: your own photos (your portrait for the books among them);\n' +
       '- profil.txt: your answers to the first questions;\n' +
       '- livres/: the PDFs of your books (interior and cover).\n',
     chapter: 'Chapter',
@@ -64,6 +66,31 @@ const WORDS = {
     recording: 'recording',
   },
 } as const;
+
+/** A date as people write it in their language: « 26 novembre 2026 », "26 November 2026". */
+export function longDate(date: Date, locale: 'fr' | 'en'): string {
+  return new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', {
+    dateStyle: 'long',
+    timeZone: 'Europe/Paris',
+  }).format(date);
+}
+
+/**
+ * The name the ZIP is saved under: « chapitres-<name>-<date>.zip » (ASCII letters, digits and hyphens
+ * only, so that it is a valid storage key and reads the same everywhere).
+ */
+export function exportFileName(fullName: string, date: Date): string {
+  const slug = fullName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  const day = date.toISOString().slice(0, 10);
+  return `chapitres-${slug ? `${slug}-` : ''}${day}.zip`;
+}
 
 /** A file or folder name from a title: no path separators or control characters, not too long. */
 export function safeName(value: string, fallback: string): string {
@@ -169,7 +196,8 @@ export class DataExportService {
     if (!user) return;
     try {
       const bytes = await zipAsync(await this.contents(user));
-      const key = `${userFolder(user.id)}exports/${row.id}.zip`;
+      // The file's own name ends the key (and so the download link): the browser saves it under it.
+      const key = `${userFolder(user.id)}exports/${row.id}/${exportFileName(user.fullName, new Date())}`;
       await this.storage.put(key, Buffer.from(bytes), 'application/zip');
       const expiresAt = new Date(Date.now() + EXPORT_DAYS * 86_400_000);
       const done = await this.db
@@ -242,8 +270,7 @@ export class DataExportService {
     const locale = userLocale(user);
     const w = WORDS[locale];
     const files: Zippable = {};
-    const today = new Date().toISOString().slice(0, 10);
-    files['LISEZ-MOI.txt'] = strToU8(w.readme(user.fullName, today));
+    files['LISEZ-MOI.txt'] = strToU8(w.readme(user.fullName, longDate(new Date(), locale)));
 
     const chapters = await this.conversations.allChaptersOf(user.id);
     const pictures = await this.images.originalFilesOf(chapters.map((c) => c.id));
@@ -292,6 +319,23 @@ export class DataExportService {
           })
           .join('\n\n') + '\n',
       );
+    }
+
+    // The person's own photos (not in a chapter): the portrait chosen for a book is one of them.
+    const own = await this.db
+      .select({ key: images.key, legend: images.legend })
+      .from(images)
+      .where(and(eq(images.userId, user.id), isNull(images.conversationId)))
+      .orderBy(asc(images.createdAt));
+    for (const [index, photo] of own.entries()) {
+      const file = await this.storage.get(photo.key);
+      if (!file) continue;
+      const ext = photo.key.split('.').pop() ?? 'jpg';
+      const legend = photo.legend?.trim() ? ` - ${safeName(photo.legend, '')}` : '';
+      files[`mes-photos/${String(index + 1).padStart(2, '0')}${legend}.${ext}`] = [
+        file.bytes,
+        { level: 0 },
+      ];
     }
 
     const answers = await this.onboarding.profile(user);

@@ -16,7 +16,13 @@ import {
 } from '../../contract/premium.ts';
 import type { ShippingAddress } from '../../db/schema/premium.ts';
 import type { RateLimits, RateLimitRule } from '../../rate-limit.ts';
-import { demoCheckoutPage, type DemoPageData } from './demo-page.ts';
+import {
+  demoCheckoutPage,
+  demoReviewPage,
+  type AddressProblem,
+  type DemoPageData,
+} from './demo-page.ts';
+import { normalizePostcode } from './postcodes.ts';
 import type { PremiumService } from './service.ts';
 
 const bearer = [{ bearerAuth: [] }];
@@ -38,7 +44,13 @@ const giftCodeByIp: RateLimitRule = {
   key: 'ip',
 };
 
-function shippingFrom(body: Record<string, unknown> | undefined): ShippingAddress | null {
+/**
+ * The address sent from the simulator's form, or what is wrong with it: a required field left empty
+ * ('missing'), or a postcode that is not one of the chosen country's ('postcode').
+ */
+function shippingFrom(
+  body: Record<string, unknown> | undefined,
+): { address: ShippingAddress } | { problem: AddressProblem } {
   const text = (name: string) => {
     const value = body?.[name];
     return typeof value === 'string' ? value.trim().slice(0, 200) : '';
@@ -58,8 +70,10 @@ function shippingFrom(body: Record<string, unknown> | undefined): ShippingAddres
     !address.city ||
     !/^[A-Z]{2}$/.test(address.country)
   )
-    return null;
-  return address;
+    return { problem: 'missing' };
+  const postalCode = normalizePostcode(address.country, address.postalCode);
+  if (!postalCode) return { problem: 'postcode' };
+  return { address: { ...address, postalCode } };
 }
 
 function refusedPage(reply: FastifyReply, row: DemoPageData, request: FastifyRequest) {
@@ -211,14 +225,15 @@ export function premiumRoutes(premium: PremiumService, rateLimits: RateLimits) {
         const { id } = request.params as { id: string };
         const row = await premium.demoCheckout(id);
         const body = (request.body ?? {}) as Record<string, string>;
-        const shipping = row.product === 'book' ? shippingFrom(body) : null;
-        if (row.product === 'book' && !shipping && row.status === 'open') {
+        const checked = row.product === 'book' ? shippingFrom(body) : null;
+        if (checked && 'problem' in checked && row.status === 'open') {
           const locale = pickLocale(null, request.headers['accept-language']);
           return reply
             .code(422)
             .type('text/html; charset=utf-8')
-            .send(demoCheckoutPage(row, locale, { error: true, values: body }));
+            .send(demoCheckoutPage(row, locale, { error: checked.problem, values: body }));
         }
+        const shipping = checked && 'address' in checked ? checked.address : null;
         if (row.status === 'refused') return refusedPage(reply, row, request);
         if (row.status !== 'open') return reply.redirect('/payment-success', 303);
         const outcome = await premium.completeDemoCheckout(id, shipping);
@@ -227,6 +242,32 @@ export function premiumRoutes(premium: PremiumService, rateLimits: RateLimits) {
         if (outcome === 'refused')
           return refusedPage(reply, await premium.demoCheckout(id), request);
         return reply.redirect(`/payment-success?product=${row.product}`, 303);
+      },
+    );
+    // A printed book's address, checked, then shown for review before anything is paid (or, with
+    // `edit`, the form again with what was typed).
+    app.post(
+      '/demo/checkout/:id/review',
+      { schema: { hide: true, params: CheckoutParams } },
+      async (request, reply) => {
+        const { id } = request.params as { id: string };
+        const row = await premium.demoCheckout(id);
+        if (row.status === 'refused') return refusedPage(reply, row, request);
+        if (row.status !== 'open') return reply.redirect('/payment-success', 303);
+        const locale = pickLocale(null, request.headers['accept-language']);
+        const body = (request.body ?? {}) as Record<string, string>;
+        const page = (code: number, html: string) =>
+          reply
+            .code(code)
+            .header('Cache-Control', 'no-store')
+            .type('text/html; charset=utf-8')
+            .send(html);
+        if (row.product !== 'book') return page(200, demoCheckoutPage(row, locale));
+        if (body.edit) return page(200, demoCheckoutPage(row, locale, { values: body }));
+        const checked = shippingFrom(body);
+        if ('problem' in checked)
+          return page(422, demoCheckoutPage(row, locale, { error: checked.problem, values: body }));
+        return page(200, demoReviewPage(row, locale, checked.address));
       },
     );
     app.post(

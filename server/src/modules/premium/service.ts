@@ -15,6 +15,7 @@ import {
   type Product,
 } from '../../contract/premium.ts';
 import type { ShippingAddress } from '../../db/schema/premium.ts';
+import { normalizePostcode } from './postcodes.ts';
 import type { StorageProvider } from '../../providers/storage/types.ts';
 import {
   InvalidSignatureError,
@@ -50,7 +51,12 @@ registerErrorStatus('invalid_signature', 400);
 registerErrorStatus('checkout_closed', 409);
 registerErrorStatus('payments_disabled', 409);
 registerErrorStatus('payment_provider_error', 503);
+registerErrorStatus('invalid_postcode', 422);
 registerErrorMessages({
+  invalid_postcode: {
+    fr: 'Ce code postal ne correspond pas au pays choisi.',
+    en: 'This postcode does not match the chosen country.',
+  },
   payment_provider_error: {
     fr: 'Le service de paiement ne répond pas. Réessayez dans quelques minutes.',
     en: 'The payment service is not answering. Try again in a few minutes.',
@@ -382,6 +388,12 @@ export class PremiumService {
     if (row.status !== 'open') throw new AppError('checkout_closed');
     if (row.product === 'book' && !shipping)
       throw new AppError('validation_error', {}, { loc: ['body', 'shipping'] });
+    let address = shipping;
+    if (address) {
+      const postalCode = normalizePostcode(address.country, address.postalCode);
+      if (!postalCode) throw new AppError('invalid_postcode', {}, { loc: ['body', 'postal_code'] });
+      address = { ...address, postalCode };
+    }
     const now = new Date();
     return this.applyEvent({
       id: `demo:${row.id}`,
@@ -399,7 +411,7 @@ export class PremiumService {
               cancelAt: null,
             }
           : null,
-      shipping,
+      shipping: address,
       amount: row.amount,
     });
   }
@@ -803,5 +815,15 @@ export function orderWire(row: OrderRow): Order {
     currency: row.currency.toUpperCase(),
     paid_with_credit: row.paidWithCredit,
     created_at: row.createdAt.toISOString(),
+    shipping_address: row.shipping
+      ? {
+          name: row.shipping.name,
+          line1: row.shipping.line1,
+          line2: row.shipping.line2,
+          postal_code: row.shipping.postalCode,
+          city: row.shipping.city,
+          country: row.shipping.country,
+        }
+      : null,
   };
 }

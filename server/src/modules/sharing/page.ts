@@ -8,8 +8,10 @@ const TEXT = {
   fr: {
     by: 'par',
     made: 'Une histoire racontée avec Chapitres',
-    missing: 'Cette page n’existe pas ou n’est plus partagée.',
-    missingTitle: 'Page introuvable',
+    missing:
+      'Ce lien ne mène plus à une histoire : elle n’est plus partagée, ou l’adresse est incomplète. Demandez un nouveau lien à la personne qui vous l’a envoyé.',
+    missingTitle: 'Cette histoire n’est plus partagée',
+    home: 'Découvrir Chapitres',
     voice: 'Sa voix',
     voiceIntro: 'Les réponses enregistrées, chacune sous sa question.',
     question: 'Question',
@@ -21,8 +23,10 @@ const TEXT = {
   en: {
     by: 'by',
     made: 'A story told with Chapitres',
-    missing: 'This page does not exist or is no longer shared.',
-    missingTitle: 'Page not found',
+    missing:
+      'This link no longer leads to a story: it is not shared any more, or the address is incomplete. Ask the person who sent it to you for a new link.',
+    missingTitle: 'This story is no longer shared',
+    home: 'Discover Chapitres',
     voice: 'In their own voice',
     voiceIntro: 'The recorded answers, each under its question.',
     question: 'Question',
@@ -69,6 +73,7 @@ h2{font-size:1.6rem;margin-top:2.5rem}.voice ol{list-style:none;padding:0}
 .recording{margin:1.5rem 0;padding:1rem;border:2px solid #d8cfc0;border-radius:.5rem;background:#fff}
 .question{font-weight:bold;margin:0 0 .5rem}.answer{margin:0 0 .5rem;font-size:1rem;color:#4a5563}
 audio{width:100%;min-height:3.5rem}
+a.home{display:inline-block;min-height:2.75rem;padding:.6rem 1.2rem;border-radius:.5rem;background:#1d3557;color:#fff;font-weight:bold;text-decoration:none}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}`;
 
 export function storyPage(story: PublicStory, pageUrl: string): string {
@@ -109,10 +114,12 @@ ${voiceSection(story.recordings, story.language)}
 </html>`;
 }
 
-export function missingStoryPage(language: 'fr' | 'en'): string {
+/** A dead link: what happened, and a way into the app (its home page at `homeUrl`). */
+export function missingStoryPage(language: 'fr' | 'en', homeUrl: string): string {
   const t = TEXT[language];
   return `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow"><title>${t.missingTitle}</title><style>${STYLE}</style></head>
-<body><main><h1>${t.missingTitle}</h1><p>${t.missing}</p></main></body></html>`;
+<body><main><h1>${t.missingTitle}</h1><p>${t.missing}</p>
+<p><a class="home" href="${escapeHtml(homeUrl)}">${t.home}</a></p></main></body></html>`;
 }

@@ -60,7 +60,12 @@ export function sharingPageRoutes(sharing: SharingService, publicUrl: string) {
         if (!story)
           return reply
             .code(404)
-            .send(missingStoryPage(pickLocale(null, request.headers['accept-language'])));
+            .send(
+              missingStoryPage(
+                pickLocale(null, request.headers['accept-language']),
+                `${publicUrl}/`,
+              ),
+            );
         return storyPage(story, `${publicUrl}/s/${token}`);
       },
     );

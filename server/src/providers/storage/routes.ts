@@ -21,6 +21,9 @@ export function fileRoutes(storage: StorageProvider, signer: UrlSigner) {
       const maxAge = Math.max(0, expires - Math.floor(Date.now() / 1000));
       // Ranges: a recorded answer is played by parts (Safari plays nothing otherwise).
       reply.header('Cache-Control', `private, max-age=${maxAge}`);
+      // A data export is saved under its own name (« chapitres-<name>-<date>.zip », the key's end).
+      if (/\/exports\/[^/]+\/[A-Za-z0-9._-]+\.zip$/.test(key))
+        reply.header('Content-Disposition', `attachment; filename="${key.split('/').pop()}"`);
       return sendBytes(request, reply, file.bytes, file.contentType);
     });
   };

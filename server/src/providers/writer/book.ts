@@ -17,19 +17,18 @@ const MAX_SUMMARY_CHARS = 1_200;
 /** What a model is shown of each chapter's text: enough to know it, not the whole book. */
 const MAX_CHAPTER_EXCERPT = 1_500;
 
+// The front cover prints the author's name already: the suggested title and subtitle never repeat it
+// (once is enough — in the back-cover text).
 const PHRASES = {
   fr: {
-    title: (author: string) => (author ? `Ma vie, par ${author}` : 'Le livre de ma vie'),
-    subtitleNamed: (author: string, count: number) =>
-      `Souvenirs de ${author}, en ${count} chapitres`,
+    title: 'Le livre de ma vie',
     subtitle: (count: number) => `Souvenirs en ${count} chapitres`,
     opening: (author: string) =>
       author ? `Dans ce livre, ${author} raconte sa vie :` : 'Ce livre raconte une vie :',
     dedication: 'À ma famille, et à tous ceux qui ont fait partie de cette histoire.',
   },
   en: {
-    title: (author: string) => (author ? `My Life, by ${author}` : 'The Book of My Life'),
-    subtitleNamed: (author: string, count: number) => `Memories of ${author}, in ${count} chapters`,
+    title: 'The Book of My Life',
     subtitle: (count: number) => `Memories in ${count} chapters`,
     opening: (author: string) =>
       author ? `In this book, ${author} tells the story of a life:` : 'This book tells a life:',
@@ -71,11 +70,8 @@ export function suggestBookEmbedded(input: BookSuggestionInput): BookSuggestionO
   if (summary.length > MAX_SUMMARY_CHARS)
     summary = `${summary.slice(0, MAX_SUMMARY_CHARS - 1).trimEnd()}…`;
   return {
-    title: typeset(phrases.title(author), language),
-    subtitle: typeset(
-      author ? phrases.subtitleNamed(author, count) : phrases.subtitle(count),
-      language,
-    ),
+    title: typeset(phrases.title, language),
+    subtitle: typeset(phrases.subtitle(count), language),
     summary: typeset(summary, language),
     dedication: typeset(phrases.dedication, language),
   };
@@ -100,8 +96,8 @@ export const BOOK_SCHEMA = {
 export function buildBookMessages(input: BookSuggestionInput): ChatMessage[] {
   const fr = input.language !== 'en';
   const system = fr
-    ? 'Vous aidez une personne âgée à publier le livre de ses souvenirs. À partir des chapitres fournis, proposez un titre court et chaleureux, un sous-titre, un texte de quatrième de couverture (80 à 150 mots, à la troisième personne, sans rien inventer : seulement ce que disent les chapitres) et une dédicace simple d\'une ou deux lignes. Répondez uniquement par un objet JSON {"title", "subtitle", "summary", "dedication"}.'
-    : 'You help an older person publish the book of their memories. From the chapters given, suggest a short, warm title, a subtitle, a back-cover text (80 to 150 words, third person, inventing nothing: only what the chapters say) and a simple one- or two-line dedication. Answer only with a JSON object {"title", "subtitle", "summary", "dedication"}.';
+    ? 'Vous aidez une personne âgée à publier le livre de ses souvenirs. À partir des chapitres fournis, proposez un titre court et chaleureux, un sous-titre, un texte de quatrième de couverture (80 à 150 mots, à la troisième personne, sans rien inventer : seulement ce que disent les chapitres) et une dédicace simple d\'une ou deux lignes. Le nom de l\'auteur est déjà imprimé sur la couverture : ne le mettez ni dans le titre ni dans le sous-titre, et au plus une fois dans le texte de quatrième de couverture. Répondez uniquement par un objet JSON {"title", "subtitle", "summary", "dedication"}.'
+    : 'You help an older person publish the book of their memories. From the chapters given, suggest a short, warm title, a subtitle, a back-cover text (80 to 150 words, third person, inventing nothing: only what the chapters say) and a simple one- or two-line dedication. The author\'s name is already printed on the cover: put it in neither the title nor the subtitle, and at most once in the back-cover text. Answer only with a JSON object {"title", "subtitle", "summary", "dedication"}.';
   const chapters = input.chapters
     .map((chapter, index) => {
       const text = (chapter.text ?? '').slice(0, MAX_CHAPTER_EXCERPT);

@@ -19,12 +19,12 @@ import {
 import { readAddress } from '../interviewer/address.ts';
 import { THEMES, isThemeId } from '../interviewer/themes.ts';
 import { countWords, normalize } from '../interviewer/text.ts';
-import { isNonAnswer, splitSentences, typeset } from './text.ts';
+import { isNonAnswer, splitSentences, straightApostrophes, typeset } from './text.ts';
 import { knownNames, writeUp, type KnownNames } from '../speech/index.ts';
 import { wordValue } from '../speech/numbers.ts';
 import type { Narrator } from './perspective.ts';
-import { readNarrator, retell, subjectOf } from './perspective.ts';
-import { stylePhrases } from './phrases.ts';
+import { readNarrator, restyling, retell, subjectOf } from './perspective.ts';
+import { removableStylePhrases, stylePhrases } from './phrases.ts';
 import { extractKeywords } from './keywords.ts';
 import { makeTitle } from './title.ts';
 import { isStopWord } from './stopwords.ts';
@@ -166,17 +166,55 @@ function composeSummary(
     language,
   );
   const paragraphs = groupParagraphs(fresh);
-  if (paragraphs.length === 0) {
-    if (keep) return { text: previous, warning: WRITER_WARNINGS.noNewContent };
-    return { text: null, warning: WRITER_WARNINGS.notEnoughContent };
-  }
   const narrator = readNarrator(
     input.personName,
     input.profile,
     input.transcript.filter((m) => m.type === 'user').map((m) => m.content),
     language,
   );
+  // Issue 29 #9: a style or a point of view asked for applies to the kept text too, not only to what is
+  // added after it; the kept text keeps its words (her corrections), retold and re-linked.
+  const restyle = keep ? restyling(previous!, input.options, language) : 'none';
+  if (restyle === 'perspective-not-applied') {
+    // Kept as it is: the built-in writer cannot put a text told in the third person back into « je ».
+    const added = paragraphs.length
+      ? renderParagraphs(
+          paragraphs,
+          input.options,
+          narrator,
+          lowerCaseVocabulary(answers, language),
+          countParagraphs(previous!),
+        )
+      : null;
+    return {
+      text: added ? `${previous}\n\n${added}` : previous,
+      warning: WRITER_WARNINGS.perspectiveNotApplied,
+    };
+  }
+  if (paragraphs.length === 0 && restyle === 'none') {
+    if (keep) {
+      // « Nothing new was told » only when nothing else was asked either (a comment has its own note).
+      const asked = Boolean(input.options.comment?.trim());
+      return asked ? { text: previous } : { text: previous, warning: WRITER_WARNINGS.noNewContent };
+    }
+    return { text: null, warning: WRITER_WARNINGS.notEnoughContent };
+  }
   const vocabulary = lowerCaseVocabulary(answers, language);
+  if (restyle === 'restyle') {
+    const kept = previous!
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .map((p) =>
+        // Back to the plain text the writer retells (straight apostrophes, plain spaces); typeset again after.
+        splitSentences(straightApostrophes(p).replace(/[\u00A0\u202F]/g, ' ')).map((sentence) =>
+          withoutStylePhrase(sentence, language),
+        ),
+      );
+    return {
+      text: renderParagraphs([...kept, ...paragraphs], input.options, narrator, vocabulary, 0),
+    };
+  }
   const written = renderParagraphs(
     paragraphs,
     input.options,
@@ -186,6 +224,20 @@ function composeSummary(
   );
   // Hand-written text is never touched: the new paragraphs go after it.
   return { text: keep ? `${previous}\n\n${written}` : written };
+}
+
+/** A sentence without the opening an earlier style put before it (« Ensuite, je… » → « Je… »). */
+export function withoutStylePhrase(sentence: string, language: Language): string {
+  const flat = (t: string) => t.replace(/[\u00A0\u202F]/g, ' ').replace(/’/g, "'");
+  const text = flat(sentence);
+  for (const phrase of removableStylePhrases(language)) {
+    const head = flat(phrase).trimEnd();
+    if (!text.startsWith(head)) continue;
+    const rest = sentence.slice(head.length).replace(/^[\s\u00A0\u202F]+/u, '');
+    if (!rest) return sentence;
+    return rest[0]!.toLocaleUpperCase(language) + rest.slice(1);
+  }
+  return sentence;
 }
 
 const BORN: Record<Language, RegExp> = {

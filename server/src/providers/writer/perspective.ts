@@ -1,5 +1,5 @@
 // Retells a sentence in the third person when that can be done without guessing; otherwise says it cannot.
-import type { Language, ProfileAnswer } from './types.ts';
+import type { Language, ProfileAnswer, SummaryOptions } from './types.ts';
 import { readAddress } from '../interviewer/address.ts';
 import { normalize } from '../interviewer/text.ts';
 import { nameKey, speechLexicon } from '../speech/lexicon.ts';
@@ -667,4 +667,31 @@ function retellEnglish(text: string, narrator: Narrator, named: boolean): Retold
 
 function startsSentence(text: string, at: number): boolean {
   return /(?:^|[.!?…]\s)[\s«“"(]*$/u.test(text.slice(0, at));
+}
+
+/** « je », « j'ai », « mon »…: a text that says these is told in the first person. */
+const FIRST_PERSON: Record<Language, RegExp> = {
+  fr: /(?<![\p{L}])(?:(?:je|me|moi|mon|ma|mes)(?![\p{L}])|[jm]['’])/iu,
+  en: /(?<![\p{L}])(?:(?:i|me|my|mine)(?![\p{L}'’])|i['’])/iu,
+};
+
+/**
+ * What a new choice means for the text kept: nothing (no style, and the point of view it already has),
+ * written again in the new style or point of view, or a point of view the built-in writer cannot give it.
+ */
+export function restyling(
+  previous: string,
+  options: Pick<SummaryOptions, 'style' | 'perspective'>,
+  language: Language,
+): 'none' | 'restyle' | 'perspective-not-applied' {
+  const firstPerson = FIRST_PERSON[language].test(withoutQuotes(previous));
+  if (options.perspective === 'premiere' && !firstPerson) return 'perspective-not-applied';
+  if (options.style !== null) return 'restyle';
+  if (options.perspective === 'troisieme' && firstPerson) return 'restyle';
+  return 'none';
+}
+
+/** The person's words quoted as said (« … ») are not the narration. */
+function withoutQuotes(text: string): string {
+  return text.replace(/«[^»]*»|“[^”]*”|"[^"]*"/g, ' ');
 }

@@ -114,6 +114,20 @@ export function stylePhrases(style: SummaryStyle | null, language: Language): St
   return (language === 'fr' ? FR : EN)[style ?? 'none'];
 }
 
+/**
+ * The openings and links of every style that carry their own punctuation (« Ensuite, », « Tout commence
+ * ainsi : »), longest first: what a text written in one style loses before it is written in another.
+ * Bare links (« Et ») are left out: a sentence of the person's may well start with them.
+ */
+export function removableStylePhrases(language: Language): string[] {
+  const set = new Set<string>();
+  for (const phrases of Object.values(language === 'fr' ? FR : EN)) {
+    for (const phrase of [phrases.first, ...phrases.openers, ...phrases.links])
+      if (/[,:]\s*$/u.test(phrase)) set.add(phrase);
+  }
+  return [...set].sort((a, b) => b.length - a.length);
+}
+
 /** Every word the style banks can add, lower case: the faithfulness check lets these through. */
 export function connectiveWords(language: Language): Set<string> {
   const set = new Set<string>();

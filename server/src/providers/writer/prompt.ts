@@ -10,6 +10,7 @@ import type {
 import { MAX_COMMENT_CHARS } from './types.ts';
 import { readNarrator } from './perspective.ts';
 import { formatSummaryInstructions } from './instructions.ts';
+import { restyling } from './perspective.ts';
 import { clip } from '../interviewer/text.ts';
 
 export interface WriterPromptTemplates {
@@ -173,9 +174,14 @@ export function buildWriterMessages(
   const previousBlock =
     input.doSummary && previous
       ? input.options.usePreviousSummary
-        ? fr
-          ? `Le texte actuel du chapitre, peut-être corrigé à la main par la personne : gardez-le tel quel, mot pour mot, et ajoutez seulement ce que l'entretien raconte et qu'il ne dit pas encore.\n"""\n${clip(previous, MAX_PREVIOUS_SUMMARY_CHARS)}\n"""`
-          : `The chapter's current text, possibly corrected by hand by the person: keep it as it is, word for word, and only add what the interview tells that it does not say yet.\n"""\n${clip(previous, MAX_PREVIOUS_SUMMARY_CHARS)}\n"""`
+        ? // Issue 29 #9: a style or point of view asked for applies to the kept text as well.
+          restyling(previous, input.options, language) !== 'none'
+          ? fr
+            ? `Le texte actuel du chapitre, peut-être corrigé à la main par la personne : gardez tout ce qu'il dit (faits, noms, dates, phrases ajoutées, corrections), mais réécrivez-le entièrement dans le style et le point de vue demandés, puis ajoutez ce que l'entretien raconte et qu'il ne dit pas encore.\n"""\n${clip(previous, MAX_PREVIOUS_SUMMARY_CHARS)}\n"""`
+            : `The chapter's current text, possibly corrected by hand by the person: keep everything it says (facts, names, dates, added sentences, corrections), but write it again entirely in the style and point of view asked for, then add what the interview tells that it does not say yet.\n"""\n${clip(previous, MAX_PREVIOUS_SUMMARY_CHARS)}\n"""`
+          : fr
+            ? `Le texte actuel du chapitre, peut-être corrigé à la main par la personne : gardez-le tel quel, mot pour mot, et ajoutez seulement ce que l'entretien raconte et qu'il ne dit pas encore.\n"""\n${clip(previous, MAX_PREVIOUS_SUMMARY_CHARS)}\n"""`
+            : `The chapter's current text, possibly corrected by hand by the person: keep it as it is, word for word, and only add what the interview tells that it does not say yet.\n"""\n${clip(previous, MAX_PREVIOUS_SUMMARY_CHARS)}\n"""`
         : fr
           ? 'Écrivez un texte neuf ; le texte actuel du chapitre est à remplacer.'
           : 'Write a new text; the chapter’s current text is to be replaced.'

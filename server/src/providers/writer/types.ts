@@ -68,8 +68,16 @@ export const WRITER_WARNINGS = {
   commentNotApplied: 'comment_not_applied',
   /** the answers hold too little to write from (only "oui", "je ne sais plus"…) */
   notEnoughContent: 'not_enough_content',
-  /** usePreviousSummary: every answer is already told in the current text, which was kept as it is */
+  /**
+   * usePreviousSummary: every answer is already told in the current text, which was kept as it is, and
+   * nothing else (style, point of view, comment) was asked
+   */
   noNewContent: 'no_new_content',
+  /**
+   * usePreviousSummary: the first person was asked, but the current text is told in the third person and
+   * the embedded writer cannot turn it back without losing the person's corrections
+   */
+  perspectiveNotApplied: 'perspective_not_applied',
   /** prefix: names, places or numbers the model wrote that are not in the transcript or the profile */
   unfaithful: 'unfaithful:',
 } as const;

@@ -1,6 +1,10 @@
 // The built-in writer: paragraphs from the person's answers, both perspectives, styles, reuse of the current text.
 import { describe, expect, it } from 'vitest';
-import { EmbeddedWriter, writeChapter } from '../../../src/providers/writer/embedded.ts';
+import {
+  EmbeddedWriter,
+  withoutStylePhrase,
+  writeChapter,
+} from '../../../src/providers/writer/embedded.ts';
 import { createWriter } from '../../../src/providers/writer/index.ts';
 import { stylePhrases } from '../../../src/providers/writer/phrases.ts';
 import {
@@ -215,13 +219,67 @@ describe('usePreviousSummary', () => {
     expect(added).not.toContain('Douarnenez');
   });
 
-  it('keeps the text as it is when everything is told already', () => {
+  it('keeps the text as it is, and says nothing new was told, when nothing else was asked', () => {
     const first = writeChapter(input()).summary!;
     const again = writeChapter(
-      input({ previousSummary: first, options: { perspective: 'troisieme' } }),
+      input({ previousSummary: first, options: { perspective: null, style: null } }),
     );
     expect(again.summary).toBe(first);
     expect(again.warnings).toEqual(['no_new_content']);
+    // The first person asked of a text already told in the first person: nothing to change either.
+    const same = writeChapter(input({ previousSummary: first }));
+    expect(same.summary).toBe(first);
+  });
+
+  // Issue 29 #9: « Partir du texte actuel » ticked used to ignore a new style or point of view.
+  it('retells the kept text in the third person when asked, her corrections included', () => {
+    const first = writeChapter(input()).summary!;
+    const corrected = `${first}\n\nJe garde un souvenir très doux de la cuisine.`;
+    const again = writeChapter(
+      input({ previousSummary: corrected, options: { perspective: 'troisieme' } }),
+    );
+    const text = plain(again.summary!);
+    expect(again.warnings).not.toContain('no_new_content');
+    expect(text).not.toBe(plain(corrected));
+    expect(text).not.toMatch(/(?<![«\p{L}])Je suis née/u);
+    expect(text).toMatch(/Jeanne|Elle|elle/);
+    // Her own sentence is kept, retold.
+    expect(text).toMatch(/souvenir très doux de la cuisine/);
+  });
+
+  it('writes the kept text in a new style, without the openings of the old one', () => {
+    const creative = writeChapter(
+      input({ options: { style: 'creatif-inspirant', perspective: null } }),
+    ).summary!;
+    expect(plain(creative)).toMatch(/^Tout commence ainsi : /);
+    const formal = writeChapter(
+      input({
+        previousSummary: creative,
+        options: { style: 'elegant-formel', perspective: null },
+      }),
+    );
+    const text = plain(formal.summary!);
+    expect(formal.warnings).toEqual([]);
+    expect(text).not.toContain('Tout commence ainsi');
+    expect(text).toMatch(/Par ailleurs, |En outre, |De plus, |Du reste, /);
+    expect(text).toContain('Douarnenez');
+  });
+
+  it('says so when the first person is asked of a text told in the third person', () => {
+    const third = writeChapter(input({ options: { perspective: 'troisieme' } })).summary!;
+    const again = writeChapter(
+      input({ previousSummary: third, options: { perspective: 'premiere' } }),
+    );
+    expect(again.summary).toBe(third);
+    expect(again.warnings).toEqual(['perspective_not_applied']);
+  });
+
+  it('removes only the openings a style added, not the words of a sentence', () => {
+    expect(withoutStylePhrase('Ensuite, je suis partie.', 'fr')).toBe('Je suis partie.');
+    expect(withoutStylePhrase('Tout commence ainsi\u00A0: je suis née.', 'fr')).toBe(
+      'Je suis née.',
+    );
+    expect(withoutStylePhrase('Et nous partions.', 'fr')).toBe('Et nous partions.');
   });
 
   it('writes a new text when asked not to reuse the current one', () => {
@@ -236,7 +294,11 @@ describe('usePreviousSummary', () => {
     const output = writeChapter(
       input({ previousSummary: handEdited, options: { style: 'creatif-inspirant' } }),
     );
-    expect(output.summary!.slice(handEdited.length)).not.toContain('Tout commence ainsi');
+    // The style applies to the kept text: it opens the chapter once, and its words are all kept.
+    const text = plain(output.summary!);
+    expect(text.match(/Tout commence ainsi/g)).toHaveLength(1);
+    expect(text).toContain('toujours en coiffe');
+    expect(text).toContain('Le Gall');
   });
 });
 

@@ -167,6 +167,27 @@ describe('OpenAIWriter', () => {
     expect(request).toContain('Ma femme Gisèle travaillait aussi chez Manufrance.');
   });
 
+  // Issue 29 #9: a new style or point of view applies to the kept text, not only to what is added.
+  it('asks for the kept text to be written again in a new style or point of view', async () => {
+    fake.script.chat(reply({ summary: 'Marcel Duval se souvient de Gisèle.' }));
+    await writer().write({
+      ...chapterInput(WORK),
+      doTitle: false,
+      doKeywords: false,
+      previousSummary: 'Ma femme Gisèle travaillait aussi chez Manufrance.',
+      options: {
+        style: 'elegant-formel',
+        perspective: null,
+        comment: null,
+        usePreviousSummary: true,
+      },
+    });
+    const request = fake.requestsTo('chat')[0]!.json.messages[1].content;
+    expect(request).not.toContain('mot pour mot');
+    expect(request).toContain('réécrivez-le entièrement dans le style et le point de vue demandés');
+    expect(request).toContain('Ma femme Gisèle travaillait aussi chez Manufrance.');
+  });
+
   it('tells the model the answers are raw speech to write up as prose, in both languages', async () => {
     fake.script.chat(reply(FAITHFUL));
     await writer().write(input({ options: { perspective: 'troisieme' } }));

@@ -13,7 +13,7 @@ import { trackingOptIn } from '../../../lib/consent';
 import type { AccountType } from '../../../lib/session';
 import { useSignUpMutation } from '../api/sign-up';
 import { signUpErrorMessage } from '../errors';
-import { canSubmitSignUp, isEmailValid, isPasswordValid } from '../validation';
+import { canSubmitSignUp, isEmailValid } from '../validation';
 import { AuthCard } from './auth-card';
 import { PasswordRules } from './password-rules';
 
@@ -31,11 +31,6 @@ export function RegisterForm({ accountType }: { accountType: AccountType }) {
 
   const values = { email, password, confirmation, termsAccepted };
   const canSubmit = canSubmitSignUp(values) && !signUp.isPending;
-  const restIsValid =
-    isEmailValid(email) &&
-    isPasswordValid(password) &&
-    confirmation === password &&
-    confirmation !== '';
 
   const emailError =
     touched.email && email !== '' && !isEmailValid(email) ? t('fields.emailInvalid') : undefined;
@@ -43,8 +38,8 @@ export function RegisterForm({ accountType }: { accountType: AccountType }) {
     confirmation !== '' && confirmation !== password
       ? t('register.passwordsDoNotMatch')
       : undefined;
-  const termsError =
-    !termsAccepted && (touched.terms || restIsValid) ? t('register.termsRequired') : undefined;
+  // Red only once she has unticked the box: not while she is still on her way to it.
+  const termsError = !termsAccepted && touched.terms ? t('register.termsRequired') : undefined;
   const multi = accountType === 'multi-users';
 
   function onSubmit(event: FormEvent) {

@@ -1,22 +1,50 @@
-// GET /books/{id}. While the book is being made it is asked again every 15 s (spec §9), and only while
-// a screen showing it is mounted: TanStack stops the interval when the last observer goes.
+// GET /books/{id}. While the book is being made it is asked again often: every second for the first
+// ten seconds after it was ordered (most books are ready by then), then every three seconds, and only
+// while a screen showing it is mounted: TanStack stops the interval when the last observer goes.
+import { useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { bookKeys } from './books-keys';
 import type { BookWire } from './types';
 
-export const BOOK_POLL_MS = 15_000;
+/** Delay between two asks while a book is being made: fast at first, then calmer. */
+export const BOOK_POLL_FAST_MS = 1_000;
+export const BOOK_POLL_FAST_WINDOW_MS = 10_000;
+export const BOOK_POLL_MS = 3_000;
+
+/**
+ * How long to wait before asking again about books being made (false: none is being made). The age is
+ * counted from the book's creation, or from when this screen first saw it being made if the clocks of the
+ * phone and the server disagree (a creation time in the future, or long past while the screen just
+ * opened, still polls fast for its first ten seconds).
+ */
+export function bookPollDelay(
+  books: readonly Pick<BookWire, 'generation_status' | 'created_at'>[] | undefined,
+  watchingSince: number,
+  now: number = Date.now(),
+): number | false {
+  const ongoing = (books ?? []).filter((book) => book.generation_status === 'ongoing');
+  if (ongoing.length === 0) return false;
+  const watched = now - watchingSince;
+  const young = ongoing.some((book) => {
+    const created = Date.parse(book.created_at);
+    const age = Number.isNaN(created) ? Infinity : now - created;
+    return age >= 0 && age < BOOK_POLL_FAST_WINDOW_MS;
+  });
+  return young || watched < BOOK_POLL_FAST_WINDOW_MS ? BOOK_POLL_FAST_MS : BOOK_POLL_MS;
+}
 
 export function getBook(bookID: string): Promise<BookWire> {
   return apiRequest<BookWire>(`/books/${encodeURIComponent(bookID)}`);
 }
 
-export function bookQueryOptions(bookID: string) {
+/** `watchingSince`: when the screen asking began to show the book (kept across renders). */
+export function bookQueryOptions(bookID: string, watchingSince: number = Date.now()) {
   return queryOptions({
     queryKey: bookKeys.detail(bookID),
     queryFn: () => getBook(bookID),
     refetchInterval: (query) =>
-      query.state.data?.generation_status === 'ongoing' ? BOOK_POLL_MS : false,
+      bookPollDelay(query.state.data ? [query.state.data] : undefined, watchingSince),
     refetchIntervalInBackground: false,
     // The book page says itself that a book is not found or cannot be loaded.
     meta: { globalErrorToast: false },
@@ -24,5 +52,6 @@ export function bookQueryOptions(bookID: string) {
 }
 
 export function useBook(bookID: string) {
-  return useQuery(bookQueryOptions(bookID));
+  const [watchingSince] = useState(() => Date.now());
+  return useQuery(bookQueryOptions(bookID, watchingSince));
 }

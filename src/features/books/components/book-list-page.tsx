@@ -1,7 +1,7 @@
 // The book list '/books' ("Mes livres", spec §2 Book list): the person's books except the failed ones,
 // newest first, each with view and delete; the new-book button, dimmed while there are fewer titled
 // chapters than a book needs (pressing it then says how many); the empty, loading, offline and error
-// states. The list asks again every 15 s while a book is being made, so its card changes by itself.
+// states. The list asks again every few seconds while a book is being made (bookPollDelay), so its card changes by itself.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { Button, ButtonLink, buttonClasses } from '../../../components/ui/button
 import { Modal } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-client';
 import { useConnectivity } from '../../../offline/connectivity';
-import { BOOK_POLL_MS } from '../api/get-book';
+import { bookPollDelay } from '../api/get-book';
 import { booksQueryOptions } from '../api/get-books';
 import { MIN_BOOK_CHAPTERS, type BookWire } from '../api/types';
 import { BookCard } from './book-card';
@@ -29,10 +29,10 @@ export function visibleBooks(books: readonly BookWire[]): BookWire[] {
 }
 
 function useBookList() {
+  const [watchingSince] = useState(() => Date.now());
   return useQuery({
     ...booksQueryOptions(),
-    refetchInterval: (query) =>
-      query.state.data?.some((book) => book.generation_status === 'ongoing') ? BOOK_POLL_MS : false,
+    refetchInterval: (query) => bookPollDelay(query.state.data, watchingSince),
     refetchIntervalInBackground: false,
     // The page shows its own loading, offline and error states.
     meta: { globalErrorToast: false },

@@ -1,6 +1,6 @@
 // The book view '/book/:bookID' (spec §2 Book view, §4 Book generation status): title and subtitle, back
 // to the list, then by status — done: order, download and the screen preview ("preview only"); being
-// made: a gentle animation, the page asking again every 15 s by itself (useBook); failed: why, and a
+// made: a gentle animation, the page asking again every second or few seconds by itself (useBook); failed: why, and a
 // refresh; anything else: "unknown status". Not found and offline have their own messages.
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

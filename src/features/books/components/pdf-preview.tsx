@@ -2,7 +2,9 @@
 // pdf.js and its worker never weigh on the first load. No toolbar and no text or link layers: the pages
 // are pictures fitted to the width of the screen, a few at a time, and the context menu is blocked (a
 // deterrent only — the spec asks for it). One plain GET (no range, no streaming) lets the service worker
-// keep the file, so a book opened once stays readable offline (sw/sw.ts).
+// keep the file, so a book opened once stays readable offline (sw/sw.ts). The preview opens at the first
+// chapter (the first entry of the PDF's outline: chapters are the book's only bookmarked headings), not on
+// the half-title, blank, title and copyright pages; a button shows those opening pages too.
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Document, Page, pdfjs } from 'react-pdf';
@@ -20,6 +22,34 @@ export const PDF_DOCUMENT_OPTIONS = { disableRange: true, disableStream: true } 
 
 /** Pages drawn at first and added by each "more pages": long books stay light on phones. */
 export const PAGES_PER_STEP = 4;
+
+/** What the preview needs of a loaded pdf.js document to find its first chapter. */
+export interface OutlinedPdf {
+  numPages: number;
+  getOutline?: () => Promise<{ dest: string | unknown[] | null }[] | null>;
+  getDestination?: (id: string) => Promise<unknown[] | null>;
+  getPageIndex?: (ref: never) => Promise<number>;
+}
+
+/**
+ * The page (1-based) where the first chapter starts: the target of the outline's first entry. 1 when the
+ * PDF has no outline or it cannot be read.
+ */
+export async function firstChapterPage(pdf: OutlinedPdf): Promise<number> {
+  try {
+    const outline = (await pdf.getOutline?.()) ?? [];
+    const first = outline[0];
+    if (!first || !pdf.getPageIndex) return 1;
+    const dest =
+      typeof first.dest === 'string' ? await pdf.getDestination?.(first.dest) : first.dest;
+    const target = dest?.[0];
+    if (target === undefined || target === null) return 1;
+    const index = typeof target === 'number' ? target : await pdf.getPageIndex(target as never);
+    return index >= 0 && index < pdf.numPages ? index + 1 : 1;
+  } catch {
+    return 1;
+  }
+}
 
 /** Sharp enough on any screen without giant canvases (memory) on 3x phones. */
 const MAX_PIXEL_RATIO = 2;
@@ -53,8 +83,21 @@ export function PdfPreview({ url, title }: PdfPreviewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(containerRef);
   const [pageCount, setPageCount] = useState<number | null>(null);
+  /** First page drawn: the first chapter's, or 1 once the opening pages are asked for. */
+  const [start, setStart] = useState(1);
   const [shown, setShown] = useState(PAGES_PER_STEP);
-  const visible = pageCount === null ? 0 : Math.min(shown, pageCount);
+  const visible = pageCount === null ? 0 : Math.min(shown, pageCount - start + 1);
+
+  function loaded(pdf: OutlinedPdf) {
+    if (typeof pdf.getOutline !== 'function') {
+      setPageCount(pdf.numPages);
+      return;
+    }
+    void firstChapterPage(pdf).then((page) => {
+      setStart(page);
+      setPageCount(pdf.numPages);
+    });
+  }
   const pixelRatio =
     typeof window === 'undefined' ? 1 : Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
 
@@ -70,7 +113,7 @@ export function PdfPreview({ url, title }: PdfPreviewProps) {
         <Document
           file={url}
           options={PDF_DOCUMENT_OPTIONS}
-          onLoadSuccess={(pdf) => setPageCount(pdf.numPages)}
+          onLoadSuccess={(pdf) => loaded(pdf as unknown as OutlinedPdf)}
           onLoadError={(error) => console.warn('Could not load the book preview', error)}
           loading={
             <div className="flex justify-center p-6 text-brand">
@@ -81,16 +124,27 @@ export function PdfPreview({ url, title }: PdfPreviewProps) {
           noData={<Notice tone="info" title={t('preview.failed')} />}
           className="space-y-4"
         >
+          {width > 0 && start > 1 && pageCount !== null && (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setShown((count) => count + start - 1);
+                setStart(1);
+              }}
+            >
+              {t('preview.opening', { count: start - 1 })}
+            </Button>
+          )}
           {width > 0 &&
             Array.from({ length: visible }, (_, index) => (
               <div
-                key={index + 1}
+                key={start + index}
                 role="img"
-                aria-label={t('preview.page', { page: index + 1, total: pageCount })}
+                aria-label={t('preview.page', { page: start + index, total: pageCount })}
                 className="overflow-hidden rounded border border-line bg-white shadow-md"
               >
                 <Page
-                  pageNumber={index + 1}
+                  pageNumber={start + index}
                   width={width - 2}
                   devicePixelRatio={pixelRatio}
                   renderTextLayer={false}
@@ -109,7 +163,7 @@ export function PdfPreview({ url, title }: PdfPreviewProps) {
           <p className="text-ink-muted" aria-live="polite">
             {t('preview.shown', { shown: visible, total: pageCount })}
           </p>
-          {visible < pageCount && (
+          {start + visible - 1 < pageCount && (
             <Button variant="secondary" onClick={() => setShown((count) => count + PAGES_PER_STEP)}>
               {t('preview.more')}
             </Button>

@@ -8,13 +8,14 @@ import { useLocation, useNavigate } from 'react-router';
 import { ListSection, type ListView } from '../../../components/layouts/list-section';
 import { PageHeader } from '../../../components/layouts/page';
 import { Button } from '../../../components/ui/button';
+import { isNewChapterShortcut } from '../../../app/new-chapter-intent';
 import { ApiError } from '../../../lib/api-client';
 import { whenIdle } from '../../../lib/idle';
 import { useSessionUser } from '../../../lib/session';
 import { useConnectivity } from '../../../offline/connectivity';
 import { NO_PENDING_EDITS, usePendingEditsByChapter } from '../../../offline/pending-chapter-edits';
 import { useStoredChapters } from '../../../offline/stored-chapters';
-import { showsSubscriptionBanner } from '../access-rules';
+import { BOOK_MIN_CHAPTERS, showsSubscriptionBanner } from '../access-rules';
 import { useAccessStatus } from '../api/get-access-status';
 import { useConversations } from '../api/get-conversations';
 import { chapterFromStored, newestFirst, type Chapter } from '../chapter';
@@ -46,18 +47,24 @@ function isNetworkError(error: unknown): boolean {
 /** The state another page (the chapter page's "Nouveau chapitre") sends to start a chapter here. */
 export const NEW_CHAPTER_STATE = { newChapter: true } as const;
 
-/** Starts a chapter once, when the page was opened with NEW_CHAPTER_STATE and the access is known. */
+/**
+ * Starts a chapter once, when the page was opened with NEW_CHAPTER_STATE or from the home-screen
+ * shortcut (`/?action=new-chapter`) and the access is known; the request is then taken out of the
+ * address, so going back or reloading does not start another.
+ */
 function useNewChapterRequest(accessKnown: boolean, startChapter: () => void) {
   const location = useLocation();
   const navigate = useNavigate();
-  const requested = (location.state as { newChapter?: boolean } | null)?.newChapter === true;
+  const requested =
+    (location.state as { newChapter?: boolean } | null)?.newChapter === true ||
+    isNewChapterShortcut(location.search);
   const handled = useRef<string | null>(null);
   useEffect(() => {
     if (!requested || !accessKnown || handled.current === location.key) return;
     handled.current = location.key;
-    void navigate('.', { replace: true, state: null });
+    void navigate({ pathname: location.pathname, search: '' }, { replace: true, state: null });
     startChapter();
-  }, [requested, accessKnown, startChapter, navigate, location.key]);
+  }, [requested, accessKnown, startChapter, navigate, location.key, location.pathname]);
 }
 
 export function HomePage({ hasOnboardingAnswers, termsDialog }: HomePageProps) {
@@ -121,7 +128,7 @@ export function HomePage({ hasOnboardingAnswers, termsDialog }: HomePageProps) {
   const dialog = newChapter.dialog;
 
   return (
-    <div className={showBanner ? 'pb-40 sm:pb-28' : undefined}>
+    <div>
       <PageHeader title={t('home.title')} lead={t('home.lead')} />
 
       {view === 'list' && (
@@ -135,13 +142,21 @@ export function HomePage({ hasOnboardingAnswers, termsDialog }: HomePageProps) {
               <PlusIcon />
               {t('home.newChapter')}
             </Button>
-            {chapters.length > 0 && (
+            {chapters.length >= BOOK_MIN_CHAPTERS && (
               <Button variant="secondary" onClick={newChapter.startBook} disabled={!online}>
                 <BookIcon />
                 {t('home.newBook')}
               </Button>
             )}
           </div>
+          {chapters.length > 0 && chapters.length < BOOK_MIN_CHAPTERS && (
+            <p className="text-ink-muted">
+              {t('home.bookNeedsMore', {
+                count: BOOK_MIN_CHAPTERS - chapters.length,
+                min: BOOK_MIN_CHAPTERS,
+              })}
+            </p>
+          )}
           {!online && <p className="text-ink-muted">{t('home.needsNetwork')}</p>}
         </div>
       )}

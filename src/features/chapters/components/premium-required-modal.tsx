@@ -25,7 +25,8 @@ export function PremiumRequiredModal({
     <Modal open={open} onClose={onClose} title={t('premium.title')}>
       <div className="space-y-4">
         <p>{reason === 'book' ? t('premium.messageBook') : t('premium.messageChapter')}</p>
-        {freeChaptersLeft !== undefined && (
+        {/* No « plus de chapitre gratuit » under a message that already says so. */}
+        {freeChaptersLeft !== undefined && !(reason === 'chapter' && freeChaptersLeft === 0) && (
           <p className="text-lg font-semibold">
             {freeChaptersLeft > 0
               ? t('premium.freeLeft', { count: freeChaptersLeft })

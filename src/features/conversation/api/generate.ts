@@ -20,6 +20,7 @@ import { toast } from '../../../lib/toast';
 import { isOnline } from '../../../offline/connectivity';
 import { storeChapter } from '../../../offline/stored-chapters';
 import { track } from '../../../lib/analytics';
+import { rememberGeneratedTitle } from './generated-titles';
 
 /** The contract's query flags and body, every flag and instruction spelled out by the app. */
 export type GenerateRequest = Required<GenerateQuery> & {
@@ -96,8 +97,9 @@ export function useGenerateChapter(conversationId: string) {
         queryClient.getQueryData<ConversationWire>(conversationKeys.detail(conversationId))
           ?.updated_at ?? null,
       ),
-    onSuccess: (chapter) => {
+    onSuccess: (chapter, request) => {
       track('feature_used', { feature: 'chapter_written' });
+      if (request.do_title) rememberGeneratedTitle(conversationId, chapter.title_infos.title);
       queryClient.setQueryData(conversationKeys.detail(conversationId), chapter);
       void queryClient.invalidateQueries({ queryKey: ['chapters'] });
     },

@@ -1,8 +1,9 @@
-// A chapter's public page (/s/<token>): POST /conversations/{id}/share creates it or gives back the one
-// that exists (sharing a chapter is creating it), DELETE removes it (the page is gone for everyone who
+// A chapter's public page (/s/<token>): GET /conversations/{id}/share reads the one that exists (404 when
+// none: reading never makes a page live), POST creates it or gives back the one that exists (sharing a
+// chapter is creating it, only once the person asks for it), DELETE removes it (the page is gone for everyone who
 // had the link), PATCH sets whether the page plays the recorded answers (issue 20, off by default). The
 // share modal shows all three; the dialog says what failed itself, so no global toast.
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ShareLink, ShareSettings } from '@contract/share';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { track } from '../../../lib/analytics';
@@ -21,6 +22,31 @@ export function publicPageUrl(link: ShareLinkWire): string {
 
 function sharePath(conversationId: string): string {
   return `/conversations/${encodeURIComponent(conversationId)}/share`;
+}
+
+/** The chapter's page if it is already shared, else null (404); nothing is created. */
+export async function getShareLink(conversationId: string): Promise<ShareLinkWire | null> {
+  try {
+    return await apiRequest<ShareLinkWire>(sharePath(conversationId));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const shareLinkKey = (conversationId: string) => ['share-link', conversationId] as const;
+
+/** Whether the chapter is shared already (read when the modal opens, never cached for later). */
+export function useExistingShareLink(conversationId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: shareLinkKey(conversationId),
+    queryFn: () => getShareLink(conversationId),
+    enabled,
+    retry: false,
+    gcTime: 0,
+    staleTime: 0,
+    meta: { globalErrorToast: false },
+  });
 }
 
 export function ensureShareLink(conversationId: string): Promise<ShareLinkWire> {

@@ -2,15 +2,16 @@
 // view and comment (500 characters, counter turning red beyond, generation refused), starting from the
 // current text or not; or write a title. Under 5 exchanges both are refused with the forbid message.
 // The choices stay for the visit if the dialog is closed; it closes once the text or title is written.
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { Modal } from '../../../components/ui/modal';
 import { Notice } from '../../../components/ui/notice';
 import type { ConversationWire } from '../../../lib/conversation-query';
 import { useConnectivity } from '../../../offline/connectivity';
 import { useGenerateChapter } from '../api/generate';
+import { titleIsOwn } from '../api/generated-titles';
 import {
   SUMMARY_COMMENT_MAX,
   SUMMARY_PERSPECTIVES,
@@ -85,24 +86,84 @@ function ToggleGroup<T extends string>({
 
 interface ControlCenterProps {
   conversation: ConversationWire;
+  /** The title the page shows (a correction waiting to be sent included). */
+  title: string | null;
   open: boolean;
   onClose: () => void;
   choices: ControlCenterChoices;
   onChoicesChange: (choices: ControlCenterChoices) => void;
+  /** A title was written; `previous` is the one it replaced, for « Remettre l'ancien titre ». */
+  onTitleWritten?: (previous: string | null) => void;
+  /** The text was written again. */
+  onSummaryWritten?: () => void;
+}
+
+/** A question asked before something she wrote is replaced (issue 29 #8, #10). */
+function ConfirmDialog({
+  open,
+  title,
+  message,
+  detail,
+  confirm,
+  cancel,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  message: string;
+  detail: string;
+  confirm: string;
+  cancel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  // The safe answer has the focus: Enter by mistake replaces nothing.
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  return (
+    <Modal
+      open={open}
+      onClose={onCancel}
+      title={title}
+      role="alertdialog"
+      initialFocusRef={cancelRef}
+    >
+      <div className="space-y-4">
+        <p className="text-lg">{message}</p>
+        <p className="text-base">{detail}</p>
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={onConfirm}>{confirm}</Button>
+          <button
+            ref={cancelRef}
+            type="button"
+            className={buttonClasses('secondary')}
+            onClick={onCancel}
+          >
+            {cancel}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
 }
 
 export function ControlCenter({
   conversation,
+  title,
   open,
   onClose,
   choices,
   onChoicesChange,
+  onTitleWritten,
+  onSummaryWritten,
 }: ControlCenterProps) {
   const { t } = useTranslation('conversation');
   const { online } = useConnectivity();
   const { generate, inProgress } = useGenerateChapter(conversation.id);
   const [asked, setAsked] = useState<'summary' | 'title' | null>(null);
+  const [confirming, setConfirming] = useState<'summary' | 'title' | null>(null);
   const commentId = useId();
+  const reuseWarningId = useId();
   const set = (changes: Partial<ControlCenterChoices>) =>
     onChoicesChange({ ...choices, ...changes });
 
@@ -111,7 +172,19 @@ export function ControlCenter({
   const forbidden = conversation.chat_count < MIN_CHAT_COUNT;
   const unavailable = forbidden || !online || inProgress;
 
+  /** Nothing she wrote is replaced without her yes: a title she typed, her corrections. */
+  function ask(kind: 'summary' | 'title') {
+    const needsYes =
+      kind === 'title'
+        ? titleIsOwn(conversation.id, title)
+        : !choices.reuse && Boolean(conversation.summary_infos.summary?.trim());
+    if (needsYes) setConfirming(kind);
+    else void run(kind);
+  }
+
   async function run(kind: 'summary' | 'title') {
+    setConfirming(null);
+    const previousTitle = title;
     setAsked(kind);
     const done =
       kind === 'summary'
@@ -135,6 +208,8 @@ export function ControlCenter({
     if (done) {
       if (kind === 'summary') onChoicesChange({ ...choices, comment: '' });
       onClose();
+      if (kind === 'title') onTitleWritten?.(previousTitle);
+      else onSummaryWritten?.();
     }
   }
 
@@ -192,14 +267,26 @@ export function ControlCenter({
             </p>
           )}
         </div>
-        <CheckboxField
-          label={t('generation.reuse')}
-          checked={choices.reuse}
-          onChange={(event) => set({ reuse: event.target.checked })}
-        />
+        <div className="space-y-2">
+          <CheckboxField
+            label={t('generation.reuse')}
+            checked={choices.reuse}
+            onChange={(event) => set({ reuse: event.target.checked })}
+            aria-describedby={choices.reuse ? undefined : reuseWarningId}
+          />
+          {/* Said before, not after: unticked, her own sentences will not be kept. */}
+          {!choices.reuse && (
+            <p
+              id={reuseWarningId}
+              className="rounded-lg border-2 border-warning bg-warning-soft p-3 text-lg font-semibold text-warning-ink"
+            >
+              {t('generation.reuseOffWarning')}
+            </p>
+          )}
+        </div>
         <div className="flex flex-wrap gap-3">
           <Button
-            onClick={() => void run('summary')}
+            onClick={() => ask('summary')}
             disabled={unavailable || tooLong}
             busy={asked === 'summary'}
           >
@@ -207,7 +294,7 @@ export function ControlCenter({
           </Button>
           <Button
             variant="secondary"
-            onClick={() => void run('title')}
+            onClick={() => ask('title')}
             disabled={unavailable}
             busy={asked === 'title'}
           >
@@ -215,6 +302,26 @@ export function ControlCenter({
           </Button>
         </div>
       </div>
+      <ConfirmDialog
+        open={confirming === 'title'}
+        title={t('generation.titleConfirm.title')}
+        message={t('generation.titleConfirm.message', { title: title ?? '' })}
+        detail={t('generation.titleConfirm.detail')}
+        confirm={t('generation.titleConfirm.confirm')}
+        cancel={t('generation.titleConfirm.cancel')}
+        onConfirm={() => void run('title')}
+        onCancel={() => setConfirming(null)}
+      />
+      <ConfirmDialog
+        open={confirming === 'summary'}
+        title={t('generation.rewriteConfirm.title')}
+        message={t('generation.rewriteConfirm.message')}
+        detail={t('generation.rewriteConfirm.detail')}
+        confirm={t('generation.rewriteConfirm.confirm')}
+        cancel={t('generation.rewriteConfirm.cancel')}
+        onConfirm={() => void run('summary')}
+        onCancel={() => setConfirming(null)}
+      />
     </Modal>
   );
 }

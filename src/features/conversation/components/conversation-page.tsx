@@ -4,7 +4,7 @@
 // and the answers whose sound was kept, to hear again (issue 20).
 // A chapter with answers but no text yet is written on arrival. Offline, the copy kept on the device is
 // shown; corrections still work (outbox), what needs the server says so.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -20,6 +20,7 @@ import {
 } from '../../../lib/conversation-query';
 import { useSessionUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
+import { queueChapterEdit } from '../../../offline/chapter-edits';
 import { usePendingChapterEdits } from '../../../offline/pending-chapter-edits';
 import { useConnectivity } from '../../../offline/connectivity';
 import { useStoredChapter } from '../../../offline/stored-chapters';
@@ -221,6 +222,7 @@ function warningKey(warning: string) {
   return kind === 'comment_not_applied' ||
     kind === 'not_enough_content' ||
     kind === 'no_new_content' ||
+    kind === 'perspective_not_applied' ||
     kind === 'unfaithful'
     ? kind
     : null;
@@ -249,6 +251,18 @@ function ChapterView({ conversationId, chapter, pendingCount, generation }: Chap
   const [deleteOpen, setDeleteOpen] = useState(false);
   const autoStarted = useRef(false);
   const editButton = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const undoHelpId = useId();
+  /**
+   * Issue 29 #8: the title the biographer just replaced, offered back under the new one until the next
+   * change or leaving the page (null: no title was just written).
+   */
+  const [titleChange, setTitleChange] = useState<{ previous: string | null } | null>(null);
+  /**
+   * Issue 29 #10: the text changed during this visit (written again, or corrected): going back to the
+   * text before is offered, explained, until the next change or leaving the page — not for good.
+   */
+  const [textChange, setTextChange] = useState<'undo' | 'redo' | null>(null);
 
   const title = chapter.title || t('untitled');
   const multiUser = user?.accountType === 'multi-users';
@@ -280,8 +294,40 @@ function ChapterView({ conversationId, chapter, pendingCount, generation }: Chap
     void generate(FULL_GENERATION);
   }, [wire, inProgress, online, generate]);
 
+  /** Something else changes: what was offered back for the last change goes. */
+  function startChange() {
+    setTitleChange(null);
+    setTextChange(null);
+  }
+
+  function titleWritten(previous: string | null) {
+    setTextChange(null);
+    setTitleChange({ previous });
+    // The new title is shown where she looks: the top of the page, read first.
+    requestAnimationFrame(() => {
+      heading.current?.scrollIntoView?.({ block: 'start' });
+      heading.current?.focus({ preventScroll: true });
+    });
+  }
+
+  async function restoreTitle(previous: string) {
+    setTitleChange(null);
+    try {
+      await queueChapterEdit(
+        conversationId,
+        { field: 'title', value: previous, base: chapter.serverTitle },
+        chapter.updatedAt,
+      );
+      toast.success(t('titleChange.restored'));
+    } catch (error) {
+      console.error('The previous title was not kept', error);
+      toast.error(t('titleChange.failed'));
+    }
+  }
+
   function moveSummary(action: SummaryAction) {
     history.mutate(action, {
+      onSuccess: () => setTextChange(action === 'undo' ? 'redo' : 'undo'),
       onError: (error) => {
         console.error(`Summary ${action} failed`, error);
         if (!(error instanceof ApiError && error.reason === 'unauthorized'))
@@ -293,11 +339,44 @@ function ChapterView({ conversationId, chapter, pendingCount, generation }: Chap
   const networkOff = !online || chapter.source === 'device';
   const writing = generation.summaryInProgress;
   const warnings = [...new Set(chapter.warnings.map(warningKey).filter(Boolean))] as string[];
+  const canUndo = textChange === 'undo' && chapter.allowedActions.includes('undo');
+  const canRedo = textChange === 'redo' && chapter.allowedActions.includes('redo');
 
   return (
     <article className="space-y-8" aria-busy={writing || undefined}>
       <header className="space-y-3">
-        <h1 className="text-3xl sm:text-4xl">{title}</h1>
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className="scroll-mt-4 text-3xl focus:outline-none sm:text-4xl"
+        >
+          {title}
+        </h1>
+        {titleChange && (
+          <div
+            role="status"
+            className="space-y-3 rounded-lg border-2 border-info bg-info-soft p-4 text-lg"
+          >
+            <p className="font-semibold">{t('titleChange.done')}</p>
+            {titleChange.previous ? (
+              <>
+                <p>{t('titleChange.previous', { title: titleChange.previous })}</p>
+                <div className="flex flex-wrap gap-3">
+                  <Button
+                    variant="secondary"
+                    disabled={writing}
+                    onClick={() => void restoreTitle(titleChange.previous!)}
+                  >
+                    {t('titleChange.restore')}
+                  </Button>
+                  <Button variant="ghost" onClick={() => setTitleChange(null)}>
+                    {t('titleChange.keep')}
+                  </Button>
+                </div>
+              </>
+            ) : null}
+          </div>
+        )}
         {multiUser &&
           (wire ? (
             <AuthorLine
@@ -335,8 +414,9 @@ function ChapterView({ conversationId, chapter, pendingCount, generation }: Chap
           serverTitle={chapter.serverTitle}
           serverSummary={chapter.serverSummary}
           updatedAt={chapter.updatedAt}
-          onDone={() => {
+          onDone={(saved) => {
             setEditing(false);
+            if (saved?.textChanged) setTextChange('undo');
             requestAnimationFrame(() => editButton.current?.focus());
           }}
         />
@@ -365,30 +445,35 @@ function ChapterView({ conversationId, chapter, pendingCount, generation }: Chap
               ))}
             </Notice>
           )}
-          {(chapter.allowedActions.includes('undo') || chapter.allowedActions.includes('redo')) && (
-            <div className="flex flex-wrap gap-3">
-              {chapter.allowedActions.includes('undo') && (
-                <Button
-                  variant="secondary"
-                  aria-label={t('summary.undo')}
-                  disabled={networkOff || writing}
-                  busy={history.isPending && history.variables === 'undo'}
-                  onClick={() => moveSummary('undo')}
-                >
-                  {t('summary.undoShort')}
-                </Button>
-              )}
-              {chapter.allowedActions.includes('redo') && (
-                <Button
-                  variant="secondary"
-                  aria-label={t('summary.redo')}
-                  disabled={networkOff || writing}
-                  busy={history.isPending && history.variables === 'redo'}
-                  onClick={() => moveSummary('redo')}
-                >
-                  {t('summary.redoShort')}
-                </Button>
-              )}
+          {(canUndo || canRedo) && (
+            <div className="space-y-3 rounded-lg border-2 border-line p-4">
+              <p id={undoHelpId} className="text-lg">
+                {canUndo ? t('summary.undoHelp') : t('summary.redoHelp')}
+              </p>
+              <div className="flex flex-wrap gap-3">
+                {canUndo && (
+                  <Button
+                    variant="secondary"
+                    aria-describedby={undoHelpId}
+                    disabled={networkOff || writing}
+                    busy={history.isPending && history.variables === 'undo'}
+                    onClick={() => moveSummary('undo')}
+                  >
+                    {t('summary.undo')}
+                  </Button>
+                )}
+                {canRedo && (
+                  <Button
+                    variant="secondary"
+                    aria-describedby={undoHelpId}
+                    disabled={networkOff || writing}
+                    busy={history.isPending && history.variables === 'redo'}
+                    onClick={() => moveSummary('redo')}
+                  >
+                    {t('summary.redo')}
+                  </Button>
+                )}
+              </div>
             </div>
           )}
         </section>
@@ -403,7 +488,10 @@ function ChapterView({ conversationId, chapter, pendingCount, generation }: Chap
             <button
               ref={editButton}
               type="button"
-              onClick={() => setEditing(true)}
+              onClick={() => {
+                startChange();
+                setEditing(true);
+              }}
               disabled={writing}
               className="inline-flex min-h-target items-center rounded-lg border-2 border-brand bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-strong disabled:opacity-55"
             >
@@ -452,6 +540,12 @@ function ChapterView({ conversationId, chapter, pendingCount, generation }: Chap
           onClose={() => setControlOpen(false)}
           choices={choices}
           onChoicesChange={setChoices}
+          title={chapter.title}
+          onTitleWritten={titleWritten}
+          onSummaryWritten={() => {
+            setTitleChange(null);
+            setTextChange('undo');
+          }}
         />
       )}
       <ShareModal

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { toast } from '../../../lib/toast';
 import { queueChapterEdit } from '../../../offline/chapter-edits';
+import { isOnline } from '../../../offline/connectivity';
 import { useDraft } from '../../../offline/use-draft';
 
 interface EditFormProps {
@@ -19,7 +20,8 @@ interface EditFormProps {
   serverTitle: string | null;
   serverSummary: string | null;
   updatedAt: string;
-  onDone: () => void;
+  /** Closed: `textChanged` when a new text was saved (it can then be undone). */
+  onDone: (saved?: { textChanged: boolean }) => void;
 }
 
 export const titleDraftKey = (id: string) => `title:${id}` as const;
@@ -35,6 +37,8 @@ export function EditForm(props: EditFormProps) {
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
   const seeded = useRef(false);
+  const titleInput = useRef<HTMLInputElement>(null);
+  const focused = useRef(false);
   const titleId = useId();
   const summaryId = useId();
   const loaded = titleStatus.loaded && summaryStatus.loaded;
@@ -48,6 +52,17 @@ export function EditForm(props: EditFormProps) {
       setSummary(summary);
     }
   }, [loaded, titleValue, summaryValue, title, summary, setTitle, setSummary]);
+
+  // Issue 29 #7: the editor opens where the button was, at the bottom of the page; its title field is
+  // brought into view and focused once the fields are ready (not disabled any more).
+  useEffect(() => {
+    if (!loaded || focused.current) return;
+    const input = titleInput.current;
+    if (!input) return;
+    focused.current = true;
+    input.closest('form')?.scrollIntoView?.({ block: 'start' });
+    input.focus({ preventScroll: true });
+  }, [loaded]);
 
   async function cancel() {
     await Promise.all([clearTitle(), clearSummary()]);
@@ -65,15 +80,17 @@ export function EditForm(props: EditFormProps) {
           { field: 'title', value: titleValue.trim(), base: props.serverTitle },
           base,
         );
-      if (summaryValue !== summary)
+      const textChanged = summaryValue !== summary;
+      if (textChanged)
         await queueChapterEdit(
           conversationId,
           { field: 'summary', value: summaryValue, base: props.serverSummary },
           base,
         );
       await Promise.all([clearTitle(), clearSummary()]);
-      toast.success(t('edit.saved'));
-      onDone();
+      // Without a connection the change waits in the outbox: say so rather than « saved ».
+      toast.success(t(isOnline() ? 'edit.saved' : 'edit.savedOffline'));
+      onDone({ textChanged });
     } catch (error) {
       console.error('Edits not kept', error);
       setFailed(true);
@@ -85,7 +102,7 @@ export function EditForm(props: EditFormProps) {
   const saveError = titleStatus.saveError ?? summaryStatus.saveError;
   return (
     <form
-      className="space-y-4"
+      className="scroll-mt-4 space-y-4"
       onSubmit={(event) => {
         event.preventDefault();
         void save();
@@ -97,6 +114,7 @@ export function EditForm(props: EditFormProps) {
           {t('edit.titleLabel')}
         </label>
         <input
+          ref={titleInput}
           id={titleId}
           value={titleValue}
           disabled={!loaded}

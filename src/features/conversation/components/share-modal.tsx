@@ -1,28 +1,33 @@
-// The share modal (spec §2, §8). Sharing a chapter is giving it a public page: opening the modal asks
-// the server for the chapter's page (POST …/share creates it, or gives back the one that exists), and
+// The share modal (spec §2, §8). Sharing a chapter is giving it a public page: opening the modal only
+// reads whether the chapter is shared already (GET …/share); the page is made (POST …/share) when the
+// person presses « Créer le lien de partage » after reading what the page shows, and
 // everything shared points to that page — a share text the person can change (with its length), copied
 // or sent through WhatsApp, X, e-mail (subject = the title) or Facebook, and the link itself with its own
 // copy button. « Ne plus partager » removes the page (DELETE …/share) after a confirmation. Without a
-// connection the modal says that sharing needs one, and makes the link when the connection returns.
+// connection the modal says that sharing needs one (a link asked for is made when the connection returns).
 // When answers of the chapter were kept with their sound, « Ajouter ma voix » (off by default) lets the
 // page play them under their questions (PATCH …/share, issue 20).
 // Facebook is opened through its sharer URL, not its SDK: no third-party script runs in the app
 // (privacy, offline, content security policy) — see docs/decisions.md.
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button, ButtonLink, buttonClasses } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { Modal } from '../../../components/ui/modal';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { inputClasses } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
+import { useSessionUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useConnectivity } from '../../../offline/connectivity';
 import {
   publicPageUrl,
+  shareLinkKey,
   useEnsureShareLink,
+  useExistingShareLink,
   useRevokeShareLink,
   useShareVoice,
   type ShareLinkWire,
@@ -77,6 +82,21 @@ function isNetworkError(error: unknown): boolean {
   return error instanceof ApiError && error.reason === 'network';
 }
 
+/** The page shows the author's name: when hers is not known, say so and where to give it. */
+function NoAuthorName() {
+  const { t } = useTranslation('conversation');
+  const name = useSessionUser()?.name ?? '';
+  if (name.trim() !== '') return null;
+  return (
+    <Notice tone="info">
+      <p>{t('share.noAuthorName')}</p>
+      <ButtonLink to="/profile" variant="secondary" className="mt-3">
+        {t('share.giveName')}
+      </ButtonLink>
+    </Notice>
+  );
+}
+
 function ShareContent({
   conversationId,
   title,
@@ -85,16 +105,22 @@ function ShareContent({
 }: Omit<ShareModalProps, 'open' | 'conversationId'> & { conversationId: string }) {
   const { t } = useTranslation('conversation');
   const { online } = useConnectivity();
+  const queryClient = useQueryClient();
   const ensure = useEnsureShareLink(conversationId);
   const revoke = useRevokeShareLink(conversationId);
-  const { mutate: ensureLink, status, error, data: link } = ensure;
+  const { mutate: ensureLink, status, error, data: created } = ensure;
   const [stopped, setStopped] = useState(false);
+  // The person pressed « Créer le lien de partage »: only then is the page made (never on opening).
+  const [wanted, setWanted] = useState(false);
+  // Opening only reads whether the chapter is shared already.
+  const existing = useExistingShareLink(conversationId, online && !stopped);
   // The voice as last chosen in this dialog; until then, as the link says.
   const [voiceChoice, setVoiceChoice] = useState<boolean | null>(null);
   // One request at a time, also when React runs the effect twice in development.
   const requesting = useRef(false);
 
   const askForLink = () => {
+    setWanted(true);
     requesting.current = true;
     ensureLink(undefined, {
       onSettled: () => {
@@ -103,14 +129,14 @@ function ShareContent({
     });
   };
 
-  // The page is made when the modal opens, and again when the connection returns after failing for
-  // lack of it; a refusal from the server waits for « Réessayer ».
+  // Once asked for, the page is made again when the connection returns after failing for lack of it;
+  // a refusal from the server waits for « Réessayer ».
   useEffect(() => {
-    if (!online || stopped || requesting.current) return;
-    if (status === 'idle' || (status === 'error' && isNetworkError(error))) askForLink();
+    if (!wanted || !online || stopped || requesting.current) return;
+    if (status === 'error' && isNetworkError(error)) askForLink();
     // askForLink only wraps the stable mutate.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [online, stopped, status, error]);
+  }, [wanted, online, stopped, status, error]);
 
   if (stopped) {
     return (
@@ -120,26 +146,47 @@ function ShareContent({
           ensure.reset();
           setVoiceChoice(null);
           setStopped(false);
+          // « Partager à nouveau » is asking for a new page.
+          askForLink();
         }}
         onClose={onClose}
       />
     );
   }
 
+  const link = created ?? existing.data ?? null;
   if (!link) {
-    const waiting = status === 'pending' || (status === 'idle' && online);
-    const offline = !waiting && (!online || isNetworkError(error));
+    const checking = existing.isPending && online && !wanted;
+    const waiting = status === 'pending';
+    const offline =
+      !waiting &&
+      (!online ||
+        (wanted && status === 'error' && isNetworkError(error)) ||
+        (!wanted && existing.isError && isNetworkError(existing.error)));
+    const failed = !waiting && !offline && wanted && status === 'error';
+    const offer = !checking && !waiting && !offline && !failed;
     return (
       <div className="space-y-4" aria-live="polite">
+        {checking && <Spinner label={t('share.checking')} />}
         {waiting && <Spinner label={t('share.preparing')} />}
-        {offline && <Notice tone="warning">{t('share.offline')}</Notice>}
-        {!waiting && !offline && status === 'error' && (
+        {offline && (
+          <Notice tone="warning">{t(wanted ? 'share.offline' : 'share.offlineBefore')}</Notice>
+        )}
+        {failed && (
           <>
             <Notice tone="error" role="alert">
               {t('share.failed')}
             </Notice>
             <Button onClick={askForLink}>{t('share.retry')}</Button>
           </>
+        )}
+        {offer && (
+          <div className="space-y-4" data-testid="share-offer">
+            <p>{t('share.offer')}</p>
+            <p>{t('share.public')}</p>
+            <NoAuthorName />
+            <Button onClick={askForLink}>{t('share.create')}</Button>
+          </div>
         )}
         <Button variant="ghost" onClick={onClose}>
           {t('share.close')}
@@ -169,7 +216,12 @@ function ShareContent({
         }
         onConfirm={() =>
           revoke.mutate(undefined, {
-            onSuccess: () => setStopped(true),
+            onSuccess: () => {
+              // The page is gone: the dialog must not show the old link again.
+              queryClient.setQueryData(shareLinkKey(conversationId), null);
+              setWanted(false);
+              setStopped(true);
+            },
             onError: (failure) => console.error('Stopping sharing failed', failure),
           })
         }

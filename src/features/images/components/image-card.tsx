@@ -88,7 +88,7 @@ export function ImageCard({
           alt={image.legend || t('card.alt', { position: image.position })}
           failedMessage={t('card.imageFailed')}
           loading={first ? 'eager' : 'lazy'}
-          className="aspect-[4/3] w-full bg-brand-soft object-cover"
+          className="aspect-[4/3] w-full bg-brand-soft object-contain"
         />
         <span
           aria-hidden="true"

@@ -1,7 +1,7 @@
 // The chat screen (ChatView, spec §2 and §4): title banner, the biographer's latest question, the answer
 // being composed (spoken or typed, always editable), the countdown, the help text of the state, the
 // control bar, the end button, the history dialog, and the loading overlay with its tips.
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -49,6 +49,28 @@ function useHelpText(chat: Interview): string {
   return t(`states.${machine.state}.help`);
 }
 
+/**
+ * Issue 29 #1: when the biographer's new question arrives (after an answer was sent, or delivered from the
+ * outbox), its start is scrolled into view and it takes the focus, so it is read first, by eye and by a
+ * screen reader. Not on the first load: the page opens at its top anyway.
+ */
+function useNewQuestionInView(questionId: string | null) {
+  const questionRef = useRef<HTMLParagraphElement>(null);
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (questionId === null) return;
+    const previous = shown.current;
+    shown.current = questionId;
+    if (previous === null || previous === questionId) return;
+    const node = questionRef.current;
+    if (!node) return;
+    // The label above the question comes into view with it.
+    (node.parentElement ?? node).scrollIntoView?.({ block: 'start' });
+    node.focus({ preventScroll: true });
+  }, [questionId]);
+  return questionRef;
+}
+
 export function ChatView({ conversationId }: { conversationId: string }) {
   const { t } = useTranslation('interview');
   const navigate = useNavigate();
@@ -59,6 +81,7 @@ export function ChatView({ conversationId }: { conversationId: string }) {
   const helpId = useId();
   const answerId = useId();
   const questionHeadingId = useId();
+  const questionRef = useNewQuestionInView(chat.latestQuestion?.id ?? null);
 
   if (isNotFound(chat.conversation.error) || isNotFound(chat.messages.error)) {
     return (
@@ -129,6 +152,11 @@ export function ChatView({ conversationId }: { conversationId: string }) {
             : t('send.failed')}
         </Notice>
       )}
+      {chat.listenProblem && (
+        <Notice tone="warning" role="alert" title={t('listen.title')}>
+          {t(`listen.${chat.listenProblem}`)}
+        </Notice>
+      )}
       {chat.voiceProblem && (
         <Notice tone="warning" role="status">
           {t(`recording.problems.${chat.voiceProblem}`)}
@@ -145,11 +173,16 @@ export function ChatView({ conversationId }: { conversationId: string }) {
         data-state={machine.state}
         className={`relative space-y-4 rounded-2xl border-2 p-4 transition-colors sm:p-6 ${STATE_BACKGROUNDS[machine.state]}`}
       >
-        <div className="space-y-2">
+        <div className="scroll-mt-4 space-y-2">
           <h2 id={questionHeadingId} className="font-sans text-lg font-semibold">
             {t('question.label')}
           </h2>
-          <p aria-live="polite" className="font-serif text-2xl leading-snug whitespace-pre-wrap">
+          {/* Takes the focus when a new question arrives: read first, by eye and by a screen reader. */}
+          <p
+            ref={questionRef}
+            tabIndex={-1}
+            className="rounded-lg font-serif text-2xl leading-snug whitespace-pre-wrap focus:outline-none focus-visible:ring-4 focus-visible:ring-brand"
+          >
             {question ?? (loadingHistory ? '' : t('question.unknown'))}
           </p>
         </div>

@@ -41,6 +41,8 @@ export function hasText(text: string): boolean {
 }
 
 export type SendProblem = 'failed' | 'tooLong' | null;
+/** Listening stopped by itself: no microphone, or the browser could not listen (issue 29 #29). */
+export type ListenProblem = 'noMicrophone' | 'failed' | null;
 /** The answer kept from an earlier visit: not decided yet, offered back, or dealt with. */
 export type DraftOffer = 'unknown' | 'shown' | 'done';
 
@@ -79,6 +81,7 @@ export function useInterview(conversationId: string) {
   const answerRef = useRef<HTMLTextAreaElement | null>(null);
   const [transcribing, setTranscribing] = useState(false);
   const [serverRefused, setServerRefused] = useState(false);
+  const [listenProblem, setListenProblem] = useState<ListenProblem>(null);
   /** Bumped when the answer is cleared or started again: a transcription still on its way is ignored. */
   const transcriptionRound = useRef(0);
 
@@ -106,7 +109,9 @@ export function useInterview(conversationId: string) {
       setDraft(text);
     },
     onFailure: (failure, text) => {
-      if (failure === 'error' && soundBesideDictation.current && !hasText(text)) {
+      // The recorder beside the dictation may hold the microphone: the dictation is tried again alone.
+      const maybeShared = failure === 'error' || failure === 'no-microphone';
+      if (maybeShared && soundBesideDictation.current && !hasText(text)) {
         soundBesideDictation.current = false;
         dictationAlone.current = true;
         recording.cancel();
@@ -117,6 +122,13 @@ export function useInterview(conversationId: string) {
       soundBesideDictation.current = false;
       setDraft(text);
       void recording.finish(true);
+      // Said in plain words, with what to do; a refused microphone has its own notice.
+      if (failure === 'no-microphone') {
+        recording.setProblem(null);
+        setListenProblem('noMicrophone');
+      } else if (failure === 'error') {
+        setListenProblem('failed');
+      }
       dispatch({ type: 'SPEECH_FAILED', hasText: hasText(text) });
     },
   });
@@ -154,6 +166,7 @@ export function useInterview(conversationId: string) {
       );
       void queryClient.invalidateQueries({ queryKey: interviewKeys.messages(conversationId) });
       setSendProblem(null);
+      setListenProblem(null);
       recording.setProblem(null);
       await Promise.all([clearDraft(), forgetAnswerKey(conversationId)]);
       const playing = await audio.playLatest();
@@ -250,6 +263,7 @@ export function useInterview(conversationId: string) {
   const beginTalking = useCallback(
     (keep: boolean) => {
       setSendProblem(null);
+      setListenProblem(null);
       setServerRefused(false);
       transcriptionRound.current += 1;
       setDraft('');
@@ -393,6 +407,7 @@ export function useInterview(conversationId: string) {
     setTranscribing(false);
     audio.stop();
     setSendProblem(null);
+    setListenProblem(null);
     void clearDraft();
     void forgetAnswer();
     dispatch({ type: 'CLEAR' });
@@ -472,6 +487,7 @@ export function useInterview(conversationId: string) {
     voicePending: browserCannotListen && voiceConfig.pending,
     transcribing,
     voiceProblem: recording.problem,
+    listenProblem,
     recordingKept: recording.keepWanted,
     consent: {
       open: recording.consentOpen,

@@ -42,8 +42,11 @@ export function findSpeechRecognition(
 
 export const RESTART_DELAY_MS = 200;
 
-/** Why listening stopped without being asked to: the microphone was refused, or anything else. */
-export type SpeechFailure = 'not-allowed' | 'error';
+/**
+ * Why listening stopped without being asked to: the microphone was refused, there is no microphone (or
+ * another app holds it), or anything else (no connection to the recognizer, a browser error).
+ */
+export type SpeechFailure = 'not-allowed' | 'no-microphone' | 'error';
 
 export interface SpeechControllerOptions {
   Recognition: SpeechRecognitionConstructor;
@@ -60,6 +63,7 @@ export interface SpeechControllerOptions {
 /** Silence and our own abort are not failures: the end handler decides what follows. */
 const HARMLESS_ERRORS = new Set(['no-speech', 'aborted']);
 const REFUSED_ERRORS = new Set(['not-allowed', 'service-not-allowed']);
+const NO_MICROPHONE_ERRORS = new Set(['audio-capture']);
 
 /** Joins two pieces of dictation with one space (recognizers often start a piece with a space). */
 export function joinSpeech(before: string, after: string): string {
@@ -155,7 +159,13 @@ export class SpeechController {
     };
     recognition.onerror = (event) => {
       if (this.session !== recognition || HARMLESS_ERRORS.has(event.error)) return;
-      this.fail(REFUSED_ERRORS.has(event.error) ? 'not-allowed' : 'error');
+      this.fail(
+        REFUSED_ERRORS.has(event.error)
+          ? 'not-allowed'
+          : NO_MICROPHONE_ERRORS.has(event.error)
+            ? 'no-microphone'
+            : 'error',
+      );
     };
     recognition.onend = () => {
       if (this.session !== recognition) return;

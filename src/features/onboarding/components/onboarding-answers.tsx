@@ -1,5 +1,5 @@
-// The profile's onboarding answers (spec §2 Profile): a table of answered questions (view -> editing
-// -> save or cancel; delete) and a table of unanswered ones (idle -> answering, the example as
+// The profile's onboarding answers (spec §2 Profile): a list of answered questions (view -> editing
+// -> save or cancel; delete) and a list of unanswered ones (idle -> answering, the example as
 // placeholder). An emptied answer is not saved. A change goes straight to the server (its refusal shows
 // under the field); one that cannot leave for lack of connection waits in the outbox, shown over the
 // server's answer with a mark, and any later change to that question queues behind it, so the order
@@ -30,7 +30,8 @@ import {
 import type { OnboardingAnswerWire, OnboardingQuestionWire } from '../api/types';
 import { QuestionInput } from './question-input';
 
-const cell = 'border-b-2 border-line px-3 py-3 align-top';
+const cell = 'border-b-2 border-line py-3';
+const item = 'space-y-3 border-b-2 border-line py-4 break-words';
 
 function isNetworkError(error: unknown): boolean {
   return error instanceof ApiError && error.reason === 'network';
@@ -161,6 +162,10 @@ export function OnboardingAnswers() {
   );
 }
 
+/**
+ * One group of answers as a stacked list (question, answer, then its buttons): it reads the same on a
+ * phone at 200 % text as on a wide screen, with no sideways scroll and no word cut.
+ */
 function AnswersTable({
   caption,
   empty,
@@ -170,40 +175,20 @@ function AnswersTable({
   empty: string;
   children: ReactNode[];
 }) {
-  const { t } = useTranslation('onboarding');
   const captionId = useId();
   return (
-    <div role="region" aria-labelledby={captionId} tabIndex={0} className="overflow-x-auto">
-      <table className="w-full min-w-[36rem] border-collapse text-left">
-        <caption id={captionId} className="mb-2 text-left font-serif text-xl font-semibold">
-          {caption}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col" className={`${cell} w-2/5`}>
-              {t('profile.columns.question')}
-            </th>
-            <th scope="col" className={cell}>
-              {t('profile.columns.answer')}
-            </th>
-            <th scope="col" className={`${cell} w-1/4`}>
-              {t('profile.columns.actions')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {children.length > 0 ? (
-            children
-          ) : (
-            <tr>
-              <td colSpan={3} className={`${cell} text-ink-muted`}>
-                {empty}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
+    <section aria-labelledby={captionId}>
+      <h3 id={captionId} className="mb-2 font-serif text-xl font-semibold">
+        {caption}
+      </h3>
+      {children.length > 0 ? (
+        <ul aria-labelledby={captionId} className="border-t-2 border-line">
+          {children}
+        </ul>
+      ) : (
+        <p className={`${cell} text-ink-muted`}>{empty}</p>
+      )}
+    </section>
   );
 }
 
@@ -330,12 +315,12 @@ function AnsweredRow({
   }
 
   return (
-    <tr>
-      <th scope="row" id={questionCellId} className={`${cell} font-semibold`}>
+    <li aria-labelledby={questionCellId} className={item}>
+      <p id={questionCellId} className="font-semibold">
         {answer.question || question.question}
-      </th>
+      </p>
       {mode === 'editing' ? (
-        <td colSpan={2} className={cell}>
+        <div>
           <AnswerEditor
             question={question}
             questionCellId={questionCellId}
@@ -345,57 +330,55 @@ function AnsweredRow({
             onSave={save}
             onCancel={leaveEditing}
           />
-        </td>
+        </div>
       ) : (
         <>
-          <td className={`${cell} whitespace-pre-line`}>
+          <p className="whitespace-pre-line">
             {shown}
             {queued && (
               <PendingMark>
                 {deletionWaiting ? t('profile.pendingDeletion') : t('profile.pendingAnswer')}
               </PendingMark>
             )}
-          </td>
-          <td className={cell}>
-            <div className="flex flex-wrap gap-2">
-              <button
-                ref={editRef}
-                type="button"
-                aria-describedby={questionCellId}
-                onClick={() => setMode('editing')}
-                className={buttonClasses('secondary')}
-              >
-                {t('profile.edit')}
-              </button>
-              <Button
-                variant="ghost"
-                aria-describedby={questionCellId}
-                busy={removal.isPending}
-                onClick={() => {
-                  const deletion = { deleteAnswerId: answer.id };
-                  if (queued) {
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <button
+              ref={editRef}
+              type="button"
+              aria-describedby={questionCellId}
+              onClick={() => setMode('editing')}
+              className={buttonClasses('secondary')}
+            >
+              {t('profile.edit')}
+            </button>
+            <Button
+              variant="ghost"
+              aria-describedby={questionCellId}
+              busy={removal.isPending}
+              onClick={() => {
+                const deletion = { deleteAnswerId: answer.id };
+                if (queued) {
+                  void keepForLater(answer.question_id, deletion);
+                  return;
+                }
+                removal.mutate(answer.id, {
+                  onSuccess: () => {
+                    toast.success(t('profile.deleted'));
+                    onRemoved();
+                  },
+                  onError: (error) => {
+                    if (!isNetworkError(error)) return;
                     void keepForLater(answer.question_id, deletion);
-                    return;
-                  }
-                  removal.mutate(answer.id, {
-                    onSuccess: () => {
-                      toast.success(t('profile.deleted'));
-                      onRemoved();
-                    },
-                    onError: (error) => {
-                      if (!isNetworkError(error)) return;
-                      void keepForLater(answer.question_id, deletion);
-                    },
-                  });
-                }}
-              >
-                {t('profile.delete')}
-              </Button>
-            </div>
-          </td>
+                  },
+                });
+              }}
+            >
+              {t('profile.delete')}
+            </Button>
+          </div>
         </>
       )}
-    </tr>
+    </li>
   );
 }
 
@@ -457,12 +440,12 @@ function UnansweredRow({
   }
 
   return (
-    <tr>
-      <th scope="row" id={questionCellId} className={`${cell} font-semibold`}>
+    <li aria-labelledby={questionCellId} className={item}>
+      <p id={questionCellId} className="font-semibold">
         {question.question}
-      </th>
+      </p>
       {mode === 'answering' ? (
-        <td colSpan={2} className={cell}>
+        <div>
           <AnswerEditor
             question={question}
             questionCellId={questionCellId}
@@ -472,18 +455,18 @@ function UnansweredRow({
             onSave={save}
             onCancel={backToIdle}
           />
-        </td>
+        </div>
       ) : (
         <>
           {waiting !== null ? (
-            <td className={`${cell} whitespace-pre-line`}>
+            <p className="whitespace-pre-line">
               {waiting}
               <PendingMark>{t('profile.pendingAnswer')}</PendingMark>
-            </td>
+            </p>
           ) : (
-            <td className={`${cell} text-ink-muted italic`}>{t('profile.noAnswer')}</td>
+            <p className="text-ink-muted italic">{t('profile.noAnswer')}</p>
           )}
-          <td className={cell}>
+          <div>
             <button
               ref={answerRef}
               type="button"
@@ -493,9 +476,9 @@ function UnansweredRow({
             >
               {t('profile.answer')}
             </button>
-          </td>
+          </div>
         </>
       )}
-    </tr>
+    </li>
   );
 }

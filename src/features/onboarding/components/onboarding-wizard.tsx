@@ -19,6 +19,7 @@ import { useOnboardingQuestions } from '../api/get-questions';
 import { onboardingKeys } from '../api/onboarding-keys';
 import { queueOnboardingChange } from '../answer-outbox';
 import { submitOnboardingAnswers } from '../api/submit-answers';
+import { useSaveFullName } from '../api/save-name';
 import type { OnboardingQuestionWire } from '../api/types';
 import { noteOnboardingAbandoned } from '../onboarding-events';
 import {
@@ -29,6 +30,10 @@ import {
   type WizardStepKey,
 } from '../wizard-draft';
 import { QuestionInput } from './question-input';
+import { TextField } from '../../../components/ui/text-field';
+
+/** The question « how should the biographer address you » (server/src/modules/onboarding/questions.ts). */
+export const NAME_USE_QUESTION_ID = 'name_use';
 
 export function OnboardingWizard() {
   const { t } = useTranslation('onboarding');
@@ -50,6 +55,7 @@ export function OnboardingWizard() {
 function Wizard({ userId }: { userId: string }) {
   const { t } = useTranslation('onboarding');
   const questions = useOnboardingQuestions('unanswered');
+  const hasName = (useSessionUser()?.name ?? '').trim() !== '';
   const [raw, setRaw, clearDraft, draftStatus] = useDraft(`onboarding:${userId}`);
 
   if (questions.data && draftStatus.loaded) {
@@ -60,6 +66,7 @@ function Wizard({ userId }: { userId: string }) {
         setRaw={setRaw}
         clearDraft={clearDraft}
         draftFailed={draftStatus.saveError !== null}
+        hasName={hasName}
       />
     );
   }
@@ -87,9 +94,18 @@ interface WizardStepsProps {
   setRaw: (value: string) => void;
   clearDraft: () => Promise<void>;
   draftFailed: boolean;
+  /** Whether her name is known: « Par mon prénom » needs it, so the step asks for it when it is not. */
+  hasName: boolean;
 }
 
-function WizardSteps({ questions, raw, setRaw, clearDraft, draftFailed }: WizardStepsProps) {
+function WizardSteps({
+  questions,
+  raw,
+  setRaw,
+  clearDraft,
+  draftFailed,
+  hasName,
+}: WizardStepsProps) {
   const { t } = useTranslation('onboarding');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -97,6 +113,9 @@ function WizardSteps({ questions, raw, setRaw, clearDraft, draftFailed }: Wizard
   const draftRef = useRef(draft);
   draftRef.current = draft;
   const [showRequired, setShowRequired] = useState(false);
+  // Her first name and surname, asked beside « how should the biographer address you » when unknown.
+  const [fullName, setFullName] = useState('');
+  const nameSaving = useSaveFullName();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const stepBodyRef = useRef<HTMLDivElement>(null);
   const finishedRef = useRef(false);
@@ -203,6 +222,8 @@ function WizardSteps({ questions, raw, setRaw, clearDraft, draftFailed }: Wizard
       stepBodyRef.current?.querySelector<HTMLElement>('input, textarea')?.focus();
       return;
     }
+    if (question?.question_id === NAME_USE_QUESTION_ID && !hasName && fullName.trim() !== '')
+      nameSaving.mutate(fullName.trim());
     if (stepKey === 'final') {
       if (!submission.isPending) submission.mutate();
       return;
@@ -291,6 +312,17 @@ function WizardSteps({ questions, raw, setRaw, clearDraft, draftFailed }: Wizard
               <FieldError id={errorId}>
                 {showRequired ? t('wizard.requiredError') : null}
               </FieldError>
+              {question.question_id === NAME_USE_QUESTION_ID && !hasName && (
+                <TextField
+                  label={t('wizard.name.label')}
+                  hint={t('wizard.name.hint')}
+                  name="full_name"
+                  autoComplete="name"
+                  maxLength={200}
+                  value={fullName}
+                  onChange={(event) => setFullName(event.target.value)}
+                />
+              )}
             </>
           )}
 

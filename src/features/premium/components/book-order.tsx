@@ -1,6 +1,6 @@
 // The order control of a finished book (passed into the book view by the /book route): the price, or
 // "included with your pack" while a book credit remains; the order button, which opens the payment page
-// for this book; and this book's earlier orders with plain statuses.
+// for this book; and this book's earlier orders with plain statuses and where each is going.
 //
 // The button is a link to /subscription?book_id=…, the plans page with this book's card: opened in a
 // new tab (or before scripts run) it still leads to ordering. A plain click goes straight to payment.
@@ -103,8 +103,29 @@ function BookOrderSection({ bookID }: { bookID: string }) {
 
 const ORDER_STATUSES: OrderStatus[] = ['paid', 'sent_to_printer', 'shipped'];
 
+type ShippingAddress = NonNullable<OrderWire['shipping_address']>;
+
+/** The address on one line, the country by its name in the person's language. */
+export function shippingLine(address: ShippingAddress, language: string): string {
+  let country = address.country;
+  try {
+    country = new Intl.DisplayNames([language], { type: 'region' }).of(address.country) ?? country;
+  } catch {
+    // An unknown code is shown as it is.
+  }
+  return [
+    address.name,
+    address.line1,
+    address.line2,
+    `${address.postal_code} ${address.city}`,
+    country,
+  ]
+    .filter((part) => part && part.trim())
+    .join(', ');
+}
+
 function OrderList({ orders }: { orders: OrderWire[] }) {
-  const { t } = useTranslation('premium');
+  const { t, i18n } = useTranslation('premium');
   const titleId = useId();
   return (
     <div className="space-y-2">
@@ -127,6 +148,13 @@ function OrderList({ orders }: { orders: OrderWire[] }) {
             </p>
             {ORDER_STATUSES.includes(order.status) && (
               <p>{t(`order.orders.status.${order.status}`)}</p>
+            )}
+            {order.shipping_address && (
+              <p data-testid="book-order-address">
+                {t('order.orders.shipTo', {
+                  address: shippingLine(order.shipping_address, i18n.language),
+                })}
+              </p>
             )}
           </li>
         ))}

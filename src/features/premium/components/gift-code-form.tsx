@@ -1,6 +1,6 @@
 // Gift-code redemption (spec §2 Profile and Subscription, §5 non-empty, §8 messages): one field, one
 // button; the premium status is asked again after a code is accepted (the mutation does it).
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
@@ -27,18 +27,39 @@ export function GiftCodeForm() {
     event.preventDefault();
     setSubmitted(true);
     if (trimmed === '' || redeem.isPending || !online) return;
-    redeem.mutate(trimmed, { onSuccess: () => setCode('') });
+    redeem.mutate(trimmed, {
+      onSuccess: () => {
+        // The emptied field is not a mistake: no « please enter your code » after a success.
+        setCode('');
+        setSubmitted(false);
+      },
+    });
   }
 
+  // After a success the form gives way to the message, brought into view and focused (it was below
+  // the button, off-screen on a phone).
+  const successRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!redeem.isSuccess) return;
+    const box = successRef.current;
+    box?.focus();
+    box?.scrollIntoView?.({ block: 'center' });
+  }, [redeem.isSuccess]);
+
+  if (redeem.isSuccess)
+    return (
+      <GiftCodeSection titleId={titleId}>
+        <div ref={successRef} tabIndex={-1} role="status" className="space-y-4 focus:outline-none">
+          <Notice tone="success">{t('giftCode.success')}</Notice>
+          <Button variant="secondary" onClick={() => redeem.reset()}>
+            {t('giftCode.another')}
+          </Button>
+        </div>
+      </GiftCodeSection>
+    );
+
   return (
-    <section
-      aria-labelledby={titleId}
-      data-testid="gift-code-form"
-      className="rounded-2xl border-2 border-line bg-surface p-5 sm:p-6"
-    >
-      <h2 id={titleId} className="mb-4 text-2xl">
-        {t('giftCode.title')}
-      </h2>
+    <GiftCodeSection titleId={titleId}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <TextField
           label={t('giftCode.label')}
@@ -51,7 +72,7 @@ export function GiftCodeForm() {
           maxLength={GIFT_CODE_MAX_LENGTH}
           onChange={(event) => {
             setCode(event.target.value);
-            if (redeem.isError || redeem.isSuccess) redeem.reset();
+            if (redeem.isError) redeem.reset();
           }}
           error={requiredError}
           required
@@ -70,10 +91,26 @@ export function GiftCodeForm() {
           </p>
         )}
         <div aria-live="polite">
-          {redeem.isSuccess && <Notice tone="success">{t('giftCode.success')}</Notice>}
           {redeem.isError && <Notice tone="error">{t(giftCodeErrorKey(redeem.error))}</Notice>}
         </div>
       </form>
+    </GiftCodeSection>
+  );
+}
+
+/** The card around the form and, after a success, around its message. */
+function GiftCodeSection({ titleId, children }: { titleId: string; children: ReactNode }) {
+  const { t } = useTranslation('premium');
+  return (
+    <section
+      aria-labelledby={titleId}
+      data-testid="gift-code-form"
+      className="rounded-2xl border-2 border-line bg-surface p-5 sm:p-6"
+    >
+      <h2 id={titleId} className="mb-4 text-2xl">
+        {t('giftCode.title')}
+      </h2>
+      {children}
     </section>
   );
 }

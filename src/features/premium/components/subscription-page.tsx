@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useConnectivity } from '../../../offline/connectivity';
 import { usePremiumStatus } from '../api/get-premium-status';
 import { PRICES, type Product } from '../api/types';
-import { formatMoney } from '../format';
+import { formatDate, formatMoney } from '../format';
 import { useCheckout } from '../hooks/use-checkout';
 import { usePaymentsOff } from '../hooks/use-payments-off';
 import { hasRunningSubscription, subscriptionState } from '../subscription-state';
@@ -27,6 +27,16 @@ export function SubscriptionPage({ bookID }: { bookID: string | null }) {
   const bookCredits = status.data?.book_credits ?? 0;
   const offlineReason = online ? undefined : t('checkout.offline');
   const paymentsOff = usePaymentsOff();
+  // Full access already (the 12-month pack or a gift code): a monthly subscription would add nothing
+  // now, so it is not offered as a payment.
+  const fullAccess = state?.kind === 'annual';
+  const monthlyUnavailable = subscribed
+    ? t('plans.monthly.alreadySubscribed')
+    : fullAccess
+      ? state.premiumEndDate
+        ? t('plans.monthly.alreadyFullAccess', { date: formatDate(state.premiumEndDate) })
+        : t('plans.monthly.alreadyFullAccessNoDate')
+      : offlineReason;
 
   function cardProps(product: Product) {
     return {
@@ -91,7 +101,7 @@ export function SubscriptionPage({ bookID }: { bookID: string | null }) {
           ]}
           actionLabel={t('plans.monthly.choose')}
           onChoose={() => checkout.start({ product: 'subscription' })}
-          unavailableReason={subscribed ? t('plans.monthly.alreadySubscribed') : offlineReason}
+          unavailableReason={monthlyUnavailable}
           {...cardProps('subscription')}
         />
         <PlanCard

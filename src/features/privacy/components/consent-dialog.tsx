@@ -125,7 +125,7 @@ export function ConsentDialog({ current, onClose, onChosen }: ConsentDialogProps
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) event.preventDefault();
       }}
-      className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-ink/60 p-3 sm:items-center sm:p-6"
+      className="fixed inset-0 z-50 flex items-end justify-center bg-ink/60 pt-3 sm:items-center sm:p-6"
     >
       <div
         ref={dialogRef}
@@ -136,47 +136,56 @@ export function ConsentDialog({ current, onClose, onChosen }: ConsentDialogProps
         tabIndex={-1}
         onKeyDown={onKeyDown}
         data-testid="consent-dialog"
-        className="my-auto w-full max-w-2xl rounded-2xl bg-surface p-5 text-ink shadow-xl outline-none focus-visible:ring-4 focus-visible:ring-brand sm:p-8"
+        // Never taller than the screen: the text scrolls inside, the two choices stay in view below it.
+        className="flex max-h-full w-full max-w-2xl flex-col rounded-t-2xl bg-surface text-ink shadow-xl outline-none focus-visible:ring-4 focus-visible:ring-brand sm:rounded-2xl"
       >
-        <h2 id={titleId} className="mb-4 text-2xl sm:text-3xl">
-          {t('dialog.title')}
-        </h2>
-        <div id={descriptionId} className="space-y-3 text-lg">
-          <p>{t('dialog.necessary')}</p>
-          <p>{t('dialog.analytics')}</p>
-          <p>{t('dialog.reassure')}</p>
-        </div>
-        {recordingOffered && (
-          <CheckboxField
-            className="mt-4 rounded-xl border-2 border-line p-4 text-lg"
-            checked={recording}
-            onChange={(event) => setRecording(event.target.checked)}
-            data-testid="consent-recording"
-            label={t('dialog.recording')}
-          />
-        )}
-        {current && (
-          <p
-            className="mt-4 rounded-xl border-2 border-line p-4 text-lg font-semibold"
-            role="status"
-          >
-            {t(
-              current.recording
-                ? 'dialog.current.acceptedWithRecording'
-                : current.analytics
-                  ? 'dialog.current.accepted'
-                  : 'dialog.current.refused',
-              { date: decidedOn },
-            )}
+        <div
+          data-testid="consent-dialog-body"
+          className="min-h-0 flex-1 overflow-y-auto p-5 sm:p-8 sm:pb-4"
+        >
+          <h2 id={titleId} className="mb-4 text-2xl sm:text-3xl">
+            {t('dialog.title')}
+          </h2>
+          <div id={descriptionId} className="space-y-3 text-lg">
+            <p>{t('dialog.necessary')}</p>
+            <p>{t('dialog.analytics')}</p>
+            <p>{t('dialog.reassure')}</p>
+          </div>
+          {recordingOffered && (
+            <CheckboxField
+              className="mt-4 rounded-xl border-2 border-line p-4 text-lg"
+              checked={recording}
+              onChange={(event) => setRecording(event.target.checked)}
+              data-testid="consent-recording"
+              label={t('dialog.recording')}
+            />
+          )}
+          {current && (
+            <p
+              className="mt-4 rounded-xl border-2 border-line p-4 text-lg font-semibold"
+              role="status"
+            >
+              {t(
+                current.recording
+                  ? 'dialog.current.acceptedWithRecording'
+                  : current.analytics
+                    ? 'dialog.current.accepted'
+                    : 'dialog.current.refused',
+                { date: decidedOn },
+              )}
+            </p>
+          )}
+          <p className="mt-4">
+            {/* A plain link: this dialog may sit above the router. The dialog steps aside on that page. */}
+            <a href="/privacy" className="inline-flex min-h-target items-center text-lg">
+              {t('dialog.learnMore')}
+            </a>
           </p>
-        )}
-        <p className="mt-4">
-          {/* A plain link: this dialog may sit above the router. The dialog steps aside on that page. */}
-          <a href="/privacy" className="inline-flex min-h-target items-center text-lg">
-            {t('dialog.learnMore')}
-          </a>
-        </p>
-        <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+        </div>
+        <div
+          data-testid="consent-dialog-footer"
+          className="flex shrink-0 flex-col gap-3 border-t-2 border-line p-5 sm:flex-row sm:px-8 sm:pt-4 sm:pb-8"
+        >
           <button
             type="button"
             className={CONSENT_CHOICE_CLASSES}

@@ -39,6 +39,24 @@ import { SummaryStep } from './summary-step';
 import { WizardProgress } from './wizard-progress';
 import { WizardStepModal } from './wizard-step-modal';
 import { track } from '../../../../lib/analytics';
+import { MAX_BOOK_CHAPTERS, MIN_BOOK_CHAPTERS } from '../../api/types';
+import { mixedPersons } from '../../narration';
+
+/** A plain note when the chosen chapters mix « je » and « il / elle » (a guess from their text). */
+function MixedPersonsNote({ chapters }: { chapters: WizardChapter[] }) {
+  const { t } = useTranslation('bookWizard');
+  const mixed = mixedPersons(chapters);
+  if (!mixed) return null;
+  const titles = (list: string[]) =>
+    list.map((title) => t('order.mixedPersons.quoted', { title })).join(', ');
+  return (
+    <Notice tone="info" title={t('order.mixedPersons.title')}>
+      <p>{t('order.mixedPersons.first', { titles: titles(mixed.first) })}</p>
+      <p>{t('order.mixedPersons.third', { titles: titles(mixed.third) })}</p>
+      <p>{t('order.mixedPersons.advice')}</p>
+    </Notice>
+  );
+}
 
 export function BookWizard() {
   const { t } = useTranslation('bookWizard');
@@ -272,6 +290,18 @@ function Wizard({ owner, defaultAuthor }: { owner: string; defaultAuthor: string
         <div className="text-brand">
           <Spinner label={t('loading')} />
         </div>
+      ) : step === 0 && chapters.length < MIN_BOOK_CHAPTERS ? (
+        // Not offered before there are enough chapters: said plainly, with how many are missing.
+        <Notice
+          tone="warning"
+          title={t('choose.tooFew.title', { min: MIN_BOOK_CHAPTERS, max: MAX_BOOK_CHAPTERS })}
+        >
+          <p>{t('choose.tooFew.message', { count: chapters.length })}</p>
+          <p>{t('intro.tooFew', { count: MIN_BOOK_CHAPTERS - chapters.length })}</p>
+          <ButtonLink to="/" variant="secondary" className="mt-3">
+            {t('choose.tooFew.home')}
+          </ButtonLink>
+        </Notice>
       ) : (
         <Button
           data-testid="book-wizard-start"
@@ -294,7 +324,15 @@ function Wizard({ owner, defaultAuthor }: { owner: string; defaultAuthor: string
           <ChooseStep
             chapters={chapters}
             selected={state.selectedConversations}
-            onToggle={(id) => update((previous) => toggleChapter(previous, id))}
+            onToggle={(id) =>
+              update((previous) =>
+                toggleChapter(
+                  previous,
+                  id,
+                  chapters.map((chapter) => chapter.id),
+                ),
+              )
+            }
             showErrors={showErrors}
           />
         </WizardStepModal>
@@ -318,6 +356,7 @@ function Wizard({ owner, defaultAuthor }: { owner: string; defaultAuthor: string
               }))
             }
           />
+          <MixedPersonsNote chapters={ordered} />
         </WizardStepModal>
       )}
 

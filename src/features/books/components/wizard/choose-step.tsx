@@ -45,7 +45,7 @@ export function ChooseStep({ chapters, selected, onToggle, showErrors }: ChooseS
       {chapters.length > 0 && (
         <ul
           aria-label={t('choose.listLabel')}
-          className="max-h-96 space-y-3 overflow-y-auto rounded-xl border-2 border-line p-2"
+          className="space-y-3 rounded-xl border-2 border-line p-2"
         >
           {chapters.map((chapter) => {
             const chosen = selected.includes(chapter.id);

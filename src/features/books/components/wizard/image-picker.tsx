@@ -62,7 +62,10 @@ export function ImagePicker({ name, intro, chapters, value, onChange }: ImagePic
       conv_id: chapter.id,
       image_id: image.id,
       url: image.url,
-      label: t('picker.chapterImage', { position: index + 1, title: chapter.title }),
+      // Its caption when it has one; its place in the chapter only without.
+      label:
+        image.legend?.trim() ||
+        t('picker.chapterImage', { position: index + 1, title: chapter.title }),
     })),
   );
   const photoOptions: PickerOption[] = (ownPhotos.data ?? []).map((photo, index) => ({
@@ -150,7 +153,7 @@ export function ImagePicker({ name, intro, chapters, value, onChange }: ImagePic
             <span className="font-semibold">{t('picker.none')}</span>
           </ChoiceLabel>
           {options.length > 0 ? (
-            <ul className="grid max-h-96 grid-cols-2 gap-3 overflow-y-auto p-1 sm:grid-cols-3">
+            <ul className="grid grid-cols-2 gap-3 p-1 sm:grid-cols-3">
               {options.map((option) => {
                 const checked = sameImage(value, option);
                 return (

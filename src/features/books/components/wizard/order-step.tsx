@@ -1,6 +1,7 @@
 // Step 2: the order of the chosen chapters. Drag a row by its "Déplacer" handle (mouse, finger, or the
 // keyboard: Space or Enter to lift, arrows to move, Space or Enter to drop, Escape to cancel; every step
-// announced in the interface language), or press "Monter" / "Descendre". The list scrolls past 24rem.
+// announced in the interface language), or press "Monter" / "Descendre". The list does not scroll by
+// itself: the step's dialog does (wizard-step-modal.tsx).
 import {
   closestCenter,
   DndContext,
@@ -108,7 +109,7 @@ export function OrderStep({ chapters, onReorder }: OrderStepProps) {
             ref={listRef}
             aria-label={t('order.listLabel')}
             data-testid="wizard-order-list"
-            className="max-h-96 space-y-3 overflow-y-auto rounded-xl border-2 border-line p-2"
+            className="space-y-3 rounded-xl border-2 border-line p-2"
           >
             {chapters.map((chapter, index) => (
               <OrderRow

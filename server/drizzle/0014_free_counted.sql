@@ -1,0 +1,1 @@
+ALTER TABLE "conversations" ADD COLUMN "free_counted" boolean DEFAULT true NOT NULL;
