@@ -387,7 +387,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   accounts.onUserDeleted((userId) => premium.detachForDeletion(userId));
   accounts.onUserDeleted((userId) => conversations.deleteAllOf(userId));
   accounts.onUserDeleted((userId) => onboarding.deleteAllOf(userId));
-  accounts.onUserDeleted((_userId, user) => eraseTraces(database.db, user));
+  accounts.onUserDeleted((_userId, user) => eraseTraces(database.db, queue, user));
   // The seeded questions are written at every start: editing the seed edits what is served.
   await onboarding.seed();
   app.decorate('services', {

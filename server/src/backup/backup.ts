@@ -20,8 +20,7 @@ import {
 import { dirname, join, relative } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
-import { migrationsFolder } from '../db/client.ts';
+import { migrationsFolder, rowsOf, type Database } from '../db/client.ts';
 import { DamagedArchiveError, readTar, TarWriter } from './tar.ts';
 
 export const BACKUP_FORMAT = 'chapitres-backup';
@@ -60,10 +59,6 @@ function sha256(bytes: Buffer | string): string {
 function appVersion(): string {
   const file = new URL('../../package.json', import.meta.url);
   return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 /** The number of migrations this code knows: a restore's schema must be the same. */

@@ -16,6 +16,11 @@ import { PgliteStatements } from './pglite-statements.ts';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** Raw SQL for the job queue, on either engine. */
+/** The rows of `db.execute(…)`: node-postgres answers `{rows}`, PGlite's Drizzle driver the array. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
 export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }

@@ -2,7 +2,7 @@
 // process). Jobs are named `<module>.<action>`, typed, idempotent, and only call services.
 import PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';
-import type { Database, Db, SqlExecutor } from '../db/client.ts';
+import { rowsOf, type Database, type Db, type SqlExecutor } from '../db/client.ts';
 
 export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
 
@@ -29,6 +29,11 @@ export interface JobQueue {
      */
     options?: { singletonKey?: string; priority?: number; within?: Db },
   ): Promise<string | null>;
+  /**
+   * Deletes every job, queued, done or archived, whose data, output or singleton key contains one of
+   * `needles` (account deletion: a `mail.send` job holds a whole mail).
+   */
+  forgetJobsMentioning(needles: string[]): Promise<void>;
   /** Runs `work` in one database transaction; jobs sent `within` it are queued if and only if it commits. */
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   /** Starts the workers of every defined job (roles all and worker). */
@@ -73,7 +78,7 @@ function transactionExecutor(tx: Db): SqlExecutor {
         return sql`${json ?? null}`;
       });
       const result = (await tx.execute(sql.join(parts))) as unknown;
-      return { rows: Array.isArray(result) ? result : (result as { rows: unknown[] }).rows };
+      return { rows: rowsOf(result) };
     },
   };
 }
@@ -106,6 +111,12 @@ export function createJobQueue(
   boss.on('error', (error) => console.error('[jobs]', error));
   const definitions = new Map<string, JobDefinition>();
   const workerIds = new Map<string, string>();
+  /** Jobs sent within a transaction still open: their workers are woken once it commits. */
+  const notifyAfterCommit = new WeakMap<Db, Set<string>>();
+  const notify = (name: string) => {
+    const workerId = workerIds.get(name);
+    if (workerId) boss.notifyWorker(workerId);
+  };
   let started = false;
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
 
@@ -143,13 +154,40 @@ export function createJobQueue(
         ...(sendOptions.priority ? { priority: sendOptions.priority } : {}),
         ...(sendOptions.within ? { db: transactionExecutor(sendOptions.within) } : {}),
       });
-      // A worker in this process picks the job up now rather than at its next poll.
-      const workerId = workerIds.get(name);
-      if (id && workerId) boss.notifyWorker(workerId);
+      // A worker in this process picks the job up now rather than at its next poll — once the job
+      // exists for it, so after the commit of a transaction it was sent within.
+      if (id) {
+        const pending = sendOptions.within && notifyAfterCommit.get(sendOptions.within);
+        if (pending) pending.add(name);
+        else notify(name);
+      }
       return id;
     },
-    transaction(work) {
-      return database.db.transaction((tx) => work(tx as unknown as Db));
+    async forgetJobsMentioning(needles) {
+      const text = sql`lower(coalesce(data::text, '') || ' ' || coalesce(output::text, '') || ' ' || coalesce(singleton_key, ''))`;
+      const mentions = sql.join(
+        needles.map((needle) => sql`position(${needle.toLowerCase()} in ${text}) > 0`),
+        sql` or `,
+      );
+      // pg-boss makes its tables at its first start: a process that never started it has none.
+      for (const table of ['job', 'archive']) {
+        const [found] = rowsOf<{ name: string | null }>(
+          await database.db.execute(sql`select to_regclass(${`pgboss.${table}`}) as name`),
+        );
+        if (found?.name)
+          await database.db.execute(
+            sql`delete from pgboss.${sql.identifier(table)} where ${mentions}`,
+          );
+      }
+    },
+    async transaction(work) {
+      const names = new Set<string>();
+      const result = await database.db.transaction((tx) => {
+        notifyAfterCommit.set(tx as unknown as Db, names);
+        return work(tx as unknown as Db);
+      });
+      for (const name of names) notify(name);
+      return result;
     },
     async work() {
       for (const definition of definitions.values()) {

@@ -5,7 +5,6 @@
 // PostgreSQL when TEST_DATABASE_URL is set.
 import {
   createWriteStream,
-  existsSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -13,8 +12,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   BackupError,
@@ -26,6 +24,7 @@ import {
 import type { Database } from '../../src/db/client.ts';
 import { bookBody, fullAccessUser, photo, uploadTo, writtenChapter } from '../support/books.ts';
 import { freshDatabase, useTestApp } from '../support/build.ts';
+import { everyRow, filesUnder } from '../support/scan.ts';
 import { createUser } from '../support/factories.ts';
 
 const ctx = useTestApp();
@@ -36,38 +35,13 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-
 /** Every table's rows as sorted JSON texts: two databases hold the same data when these are equal. */
 async function contents(database: Database): Promise<Record<string, string[]>> {
-  const tables = rowsOf<{ name: string }>(
-    await database.db.execute(
-      sql`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
-    ),
-  ).map((row) => row.name);
   const all: Record<string, string[]> = {};
-  for (const table of tables) {
-    const rows = rowsOf<{ row: string }>(
-      await database.db.execute(
-        sql`select row_to_json(t)::text as row from ${sql.identifier(table)} t`,
-      ),
-    );
-    all[table] = rows.map((r) => r.row).sort();
-  }
+  for (const { table, json } of await everyRow(database))
+    (all[table.slice(table.indexOf('.') + 1)] ??= []).push(json);
+  for (const rows of Object.values(all)) rows.sort();
   return all;
-}
-
-function filesUnder(root: string): Map<string, Buffer> {
-  const found = new Map<string, Buffer>();
-  if (!existsSync(root)) return found;
-  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true }))
-    if (entry.isFile()) {
-      const path = join(entry.parentPath, entry.name);
-      found.set(relative(root, path), readFileSync(path));
-    }
-  return found;
 }
 
 async function backupTo(file: string): Promise<BackupManifest> {

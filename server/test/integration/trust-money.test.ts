@@ -11,7 +11,12 @@ import { userFolder } from '../../src/modules/chat/service.ts';
 import { useTestApp, type TestContext } from '../support/build.ts';
 import { createUser, mailsTo, type TestUser } from '../support/factories.ts';
 import { stripeSubscription } from '../support/fake-stripe.ts';
-import { deliverStripeEvent, readyBook, useStripeTestApp } from '../support/payments.ts';
+import {
+  deliverStripeEvent,
+  openStripeCheckout,
+  readyBook,
+  useStripeTestApp,
+} from '../support/payments.ts';
 
 type Reply = Awaited<ReturnType<TestContext['app']['inject']>>;
 
@@ -269,11 +274,8 @@ describe('with Stripe', () => {
     return answer.json().result as string;
   }
 
-  async function session(user: TestUser, product: string, query = '') {
-    const answer = await open(ctx, user, product, query, 'stripe');
-    expect(answer.statusCode, answer.body).toBe(200);
-    return [...fakeStripe().sessions.values()].at(-1)!;
-  }
+  const session = (user: TestUser, product: string, query = '') =>
+    openStripeCheckout(ctx, fakeStripe(), user, `${product}${query}`);
 
   it('cancels and refunds a second subscription completed while one is running, without a receipt', async () => {
     const user = await createUser(ctx.app);

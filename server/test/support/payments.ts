@@ -2,7 +2,7 @@
 // events signed as Stripe signs them, and a finished book as the typesetter leaves it.
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { books } from '../../src/db/schema/index.ts';
 import { bookFolder } from '../../src/modules/books/service.ts';
 import { useTestApp, type TestContext } from './build.ts';
@@ -62,6 +62,22 @@ export function deliverStripeEvent(
     headers: { 'content-type': 'application/json', 'stripe-signature': header },
     payload,
   });
+}
+
+/** Opens a Stripe checkout (`path`: `subscription`, `book?book_id=…`) and returns the fake's session. */
+export async function openStripeCheckout(
+  ctx: TestContext,
+  fake: FakeStripe,
+  user: TestUser,
+  path: string,
+) {
+  const answer = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/stripe/checkout/${path}`,
+    headers: user.auth,
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return [...fake.sessions.values()].at(-1)!;
 }
 
 /** A finished book with its print files, as the typesetter leaves it. */

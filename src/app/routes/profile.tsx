@@ -4,6 +4,7 @@
 // in, since features do not import each other.
 import { CompletionChecklist } from '../../features/chapters/components/completion';
 import { DataExportSection } from '../../features/data-export/components/data-export-section';
+import { ExportBeforeDeletion } from '../../features/data-export/components/export-before-deletion';
 import { useHasOnboardingAnswers } from '../../features/onboarding/api/get-answers';
 import { OnboardingAnswers } from '../../features/onboarding/components/onboarding-answers';
 import { GiftCodeForm } from '../../features/premium/components/gift-code-form';
@@ -21,6 +22,7 @@ export function Component() {
       giftCode={<GiftCodeForm />}
       privacyChoices={<PrivacyChoices />}
       dataExport={<DataExportSection />}
+      exportBeforeDeletion={<ExportBeforeDeletion />}
     />
   );
 }

@@ -58,9 +58,10 @@ export function accountsRoutes(accounts: AccountsService, limits: RateLimits) {
   async function passwordChanged(ip: string, user: UserRow): Promise<void> {
     const account = accountKey(user.email);
     await limits.clear(rateLimits.loginFailuresByAccount, account);
-    await limits.clear(rateLimits.loginFailuresByIpAccount, `${account}:${ip}`);
-    if ((await limits.current(rateLimits.loginKnownAddress, `${account}:${ip}`)) === 0)
-      await limits.count(rateLimits.loginKnownAddress, `${account}:${ip}`);
+    const here = `${account}:${ip}`;
+    await limits.clear(rateLimits.loginFailuresByIpAccount, here);
+    if ((await limits.current(rateLimits.loginKnownAddress, here)) === 0)
+      await limits.count(rateLimits.loginKnownAddress, here);
   }
 
   /**

@@ -4,12 +4,13 @@
 // one is being built gives the same export (one pending row per person, one job). Nothing here depends on a
 // subscription: a person can always take their story away.
 // Exports do not pile up (issue 28): a new ZIP replaces the previous one (its file is deleted), an expired
-// ZIP is deleted (swept when any export is asked for, built or read), and a person may ask for 3 a day.
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne } from 'drizzle-orm';
+// ZIP is deleted (every person's swept when an export is asked for or built; one's own when read), and a
+// person may ask for 3 a day.
+import { and, desc, eq, gte, isNotNull, lt, ne } from 'drizzle-orm';
 import { strToU8, zip, type Zippable } from 'fflate';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { dataExports, images } from '../../db/schema/index.ts';
+import { dataExports } from '../../db/schema/index.ts';
 import type { DataExport } from '../../contract/data-export.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { StorageProvider } from '../../providers/storage/types.ts';
@@ -163,7 +164,6 @@ export class DataExportService {
   }
 
   async status(user: UserRow): Promise<DataExport> {
-    await this.sweepExpired();
     const [row] = await this.db
       .select()
       .from(dataExports)
@@ -171,6 +171,11 @@ export class DataExportService {
       .orderBy(desc(dataExports.requestedAt))
       .limit(1);
     if (!row) throw new AppError('not_found');
+    // This person's expired file goes as it is read (every person's are swept by request and build).
+    if (row.key && row.expiresAt && row.expiresAt.getTime() <= Date.now()) {
+      await this.forgetFile(row);
+      row.key = null;
+    }
     return this.toWire(row);
   }
 
@@ -192,6 +197,7 @@ export class DataExportService {
       .where(eq(dataExports.id, exportId))
       .limit(1);
     if (!row || row.status !== 'pending') return;
+    await this.sweepExpired();
     const user = await this.accounts.findUser(row.userId);
     if (!user) return;
     try {
@@ -213,9 +219,7 @@ export class DataExportService {
         kind: 'export_ready',
         name: user.fullName,
         link: `${this.config.publicUrl}/profile`,
-        expires: new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', {
-          dateStyle: 'long',
-        }).format(expiresAt),
+        expires: longDate(expiresAt, locale),
       });
     } catch (error) {
       if (retryCount < 2) throw error;
@@ -322,18 +326,10 @@ export class DataExportService {
     }
 
     // The person's own photos (not in a chapter): the portrait chosen for a book is one of them.
-    const own = await this.db
-      .select({ key: images.key, legend: images.legend })
-      .from(images)
-      .where(and(eq(images.userId, user.id), isNull(images.conversationId)))
-      .orderBy(asc(images.createdAt));
-    for (const [index, photo] of own.entries()) {
-      const file = await this.storage.get(photo.key);
-      if (!file) continue;
-      const ext = photo.key.split('.').pop() ?? 'jpg';
+    for (const [index, photo] of (await this.images.ownOriginalFiles(user.id)).entries()) {
       const legend = photo.legend?.trim() ? ` - ${safeName(photo.legend, '')}` : '';
-      files[`mes-photos/${String(index + 1).padStart(2, '0')}${legend}.${ext}`] = [
-        file.bytes,
+      files[`mes-photos/${String(index + 1).padStart(2, '0')}${legend}.${photo.ext}`] = [
+        photo.bytes,
         { level: 0 },
       ];
     }

@@ -190,6 +190,15 @@ export class ImagesRepository {
     });
   }
 
+  /** Every photo of the person's own (not in a chapter), oldest first. */
+  allOwn(userId: string): Promise<ImageRow[]> {
+    return this.db
+      .select()
+      .from(images)
+      .where(and(eq(images.userId, userId), isNull(images.conversationId)))
+      .orderBy(asc(images.createdAt), asc(images.id));
+  }
+
   async listOwn(
     userId: string,
     skip: number,

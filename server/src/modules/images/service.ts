@@ -222,6 +222,23 @@ export class ImagesService {
     return byChapter;
   }
 
+  /** The person's own photos (not in a chapter) as stored, oldest first: the data export. */
+  async ownOriginalFiles(
+    userId: string,
+  ): Promise<{ bytes: Buffer; legend: string | null; ext: string }[]> {
+    const files: { bytes: Buffer; legend: string | null; ext: string }[] = [];
+    for (const row of await this.repository.allOwn(userId)) {
+      const stored = await this.storage.get(row.key);
+      if (stored)
+        files.push({
+          bytes: stored.bytes,
+          legend: row.legend,
+          ext: row.key.split('.').pop() ?? 'jpg',
+        });
+    }
+    return files;
+  }
+
   /** A chapter's first picture (its key and legend), for the public story page. */
   async firstPictureOf(
     conversationId: string,

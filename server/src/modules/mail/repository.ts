@@ -1,4 +1,4 @@
-// Reads the mail outbox for /dev/mailbox, and forgets a deleted person's mails (outbox and queued jobs).
+// Reads the mail outbox for /dev/mailbox, and forgets a deleted person's kept mails.
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
@@ -21,8 +21,7 @@ export async function listOutbox(db: Db, options: { to?: string; limit: number; 
 
 /**
  * Account deletion: the mails kept in the outbox for this person (to their address, or naming their
- * address or id), and every pg-boss job, queued or archived, whose data or singleton key holds their
- * address or id (a `mail.send` job holds the whole mail: name, links, shipping address).
+ * address or id). Queued `mail.send` jobs are the job queue's (`JobQueue.forgetJobsMentioning`).
  */
 export async function forgetPersonMail(
   db: Db,
@@ -36,16 +35,4 @@ export async function forgetPersonMail(
     .where(
       sql`lower(${mailOutbox.to}) = ${email} or ${contains(sql`${mailOutbox.subject} || ' ' || ${mailOutbox.text} || ' ' || ${mailOutbox.html}`, email)} or ${contains(sql`${mailOutbox.text} || ' ' || ${mailOutbox.html}`, person.id)}`,
     );
-  // pg-boss makes its tables at its first start: a process that never started it has none.
-  for (const table of ['job', 'archive']) {
-    const result = await db.execute(sql`select to_regclass(${`pgboss.${table}`}) as name`);
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-      name: string | null;
-    }[];
-    if (!rows[0]?.name) continue;
-    const target = sql.identifier(table);
-    await db.execute(
-      sql`delete from pgboss.${target} where ${contains(sql`coalesce(data::text, '') || ' ' || coalesce(output::text, '') || ' ' || coalesce(singleton_key, '')`, email)} or ${contains(sql`coalesce(data::text, '') || ' ' || coalesce(output::text, '') || ' ' || coalesce(singleton_key, '')`, person.id)}`,
-    );
-  }
 }

@@ -51,11 +51,16 @@ registerErrorStatus('invalid_signature', 400);
 registerErrorStatus('checkout_closed', 409);
 registerErrorStatus('payments_disabled', 409);
 registerErrorStatus('payment_provider_error', 503);
+registerErrorStatus('payment_provider_unavailable', 503);
 registerErrorStatus('invalid_postcode', 422);
 registerErrorMessages({
   invalid_postcode: {
     fr: 'Ce code postal ne correspond pas au pays choisi.',
     en: 'This postcode does not match the chosen country.',
+  },
+  payment_provider_unavailable: {
+    fr: 'Le service de paiement ne répond pas : votre abonnement n’a pas pu être arrêté, et votre compte n’a donc pas été supprimé. Rien n’a été effacé. Réessayez dans quelques minutes.',
+    en: 'The payment service is not answering: your subscription could not be stopped, so your account was not deleted. Nothing was erased. Try again in a few minutes.',
   },
   payment_provider_error: {
     fr: 'Le service de paiement ne répond pas. Réessayez dans quelques minutes.',
@@ -600,7 +605,7 @@ export class PremiumService {
   /**
    * A second subscription (two checkouts opened before either completed): stopped and refunded at the
    * provider, then recorded as cancelled so no later event revives it. The provider is called inside the
-   * transaction on purpose: if it cannot be reached, nothing is recorded, the webhook answers 500 and
+   * transaction on purpose: if it cannot be reached, nothing is recorded, the webhook answers 503 and
    * Stripe delivers the event again (the call is safe to repeat) — a refused subscription must not go on
    * charging because one call failed.
    */
@@ -693,14 +698,19 @@ export class PremiumService {
     coverKey: string | null,
     onlyMissing = false,
   ): Promise<void> {
+    const [interior, cover] = ORDER_FILE_NAMES;
     for (const [key, name] of [
-      [interiorKey, 'interior.pdf'],
-      [coverKey, 'cover.pdf'],
+      [interiorKey, interior],
+      [coverKey, cover],
     ] as const) {
-      if (onlyMissing && (await this.storage.has(`${prefix}/${name}`))) continue;
-      const file = key ? await this.storage.get(key) : null;
-      if (file) await this.storage.put(`${prefix}/${name}`, file.bytes, file.contentType);
+      if (!key || (onlyMissing && (await this.storage.has(`${prefix}/${name}`)))) continue;
+      await this.copyFile(key, `${prefix}/${name}`);
     }
+  }
+
+  private async copyFile(from: string, to: string): Promise<void> {
+    const file = await this.storage.get(from);
+    if (file) await this.storage.put(to, file.bytes, file.contentType);
   }
 
   private async receipt(userId: string, product: Product, amount: number) {
@@ -777,10 +787,8 @@ export class PremiumService {
       const shipped = order.status === 'shipped';
       const prefix = `orders/${order.id}`;
       if (!shipped && order.filesPrefix !== prefix)
-        for (const name of ORDER_FILE_NAMES) {
-          const file = await this.storage.get(`${order.filesPrefix}/${name}`);
-          if (file) await this.storage.put(`${prefix}/${name}`, file.bytes, file.contentType);
-        }
+        for (const name of ORDER_FILE_NAMES)
+          await this.copyFile(`${order.filesPrefix}/${name}`, `${prefix}/${name}`);
       if (shipped || order.filesPrefix !== prefix)
         await this.storage.deletePrefix(`${order.filesPrefix}/`);
       kept.push({ id: order.id, filesPrefix: prefix, shipped });
@@ -791,14 +799,6 @@ export class PremiumService {
 
 /** The print files frozen for an order, under its files folder (see placeOrder). */
 const ORDER_FILE_NAMES = ['interior.pdf', 'cover.pdf'] as const;
-
-registerErrorStatus('payment_provider_unavailable', 503);
-registerErrorMessages({
-  payment_provider_unavailable: {
-    fr: 'Le service de paiement ne répond pas : votre abonnement n’a pas pu être arrêté, et votre compte n’a donc pas été supprimé. Rien n’a été effacé. Réessayez dans quelques minutes.',
-    en: 'The payment service is not answering: your subscription could not be stopped, so your account was not deleted. Nothing was erased. Try again in a few minutes.',
-  },
-});
 
 /** Where an order's print files are frozen (from the moment its checkout opens). */
 function ordersPrefix(userId: string, checkoutId: string): string {

@@ -1,7 +1,7 @@
 // Account deletion: a confirmation dialog where the word SUPPRIMER must be typed exactly. It says what
 // goes and what is kept (an order not shipped yet is still sent; payment records stay, without the
 // person) and offers the data export first (issue 28).
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -11,16 +11,13 @@ import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useDeleteMeMutation } from '../api/delete-me';
 import {
-  useExportBeforeDeletion,
-  useRequestExportBeforeDeletion,
-} from '../api/export-before-deletion';
-import {
   ACCOUNTING_YEARS,
   DELETE_CONFIRMATION_WORD,
   isDeleteConfirmed,
 } from '../delete-confirmation';
 
-export function DeleteAccount() {
+/** `exportFirst`: the data export offered at the top of the dialog (the profile's route passes it). */
+export function DeleteAccount({ exportFirst }: { exportFirst?: ReactNode }) {
   const { t } = useTranslation('profile');
   const [open, setOpen] = useState(false);
   return (
@@ -34,13 +31,19 @@ export function DeleteAccount() {
         title={t('delete.title')}
         role="alertdialog"
       >
-        <DeleteAccountForm onCancel={() => setOpen(false)} />
+        <DeleteAccountForm onCancel={() => setOpen(false)} exportFirst={exportFirst} />
       </Modal>
     </>
   );
 }
 
-export function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
+export function DeleteAccountForm({
+  onCancel,
+  exportFirst,
+}: {
+  onCancel: () => void;
+  exportFirst?: ReactNode;
+}) {
   const { t } = useTranslation('profile');
   const navigate = useNavigate();
   const deletion = useDeleteMeMutation();
@@ -63,7 +66,7 @@ export function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
-      <ExportFirst />
+      {exportFirst}
       <div id={warningId} className="space-y-3">
         <p>{t('delete.warning')}</p>
         <p>{t('delete.subscription')}</p>
@@ -100,53 +103,5 @@ export function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
         </Button>
       </div>
     </form>
-  );
-}
-
-/** The data export, offered before anything is deleted: ask for it, see it prepared, download it. */
-function ExportFirst() {
-  const { t } = useTranslation('profile');
-  const current = useExportBeforeDeletion();
-  const request = useRequestExportBeforeDeletion();
-  const data = request.data ?? current.data;
-  const expired = !!data?.expires_at && Date.parse(data.expires_at) <= Date.now();
-  const ready = data?.status === 'ready' && !!data.url && !expired;
-  const pending = data?.status === 'pending';
-  return (
-    <Notice tone="info" title={t('delete.exportTitle')}>
-      <p>{t('delete.exportFirst')}</p>
-      {ready && data?.url ? (
-        <p>
-          <a
-            href={data.url}
-            download
-            className="inline-flex min-h-target items-center font-semibold"
-          >
-            {t('delete.exportDownload')}
-          </a>
-        </p>
-      ) : pending ? (
-        <p role="status">{t('delete.exportPending')}</p>
-      ) : (
-        <div className="pt-2">
-          <Button
-            variant="secondary"
-            busy={request.isPending}
-            onClick={() => {
-              if (!request.isPending) request.mutate();
-            }}
-          >
-            {t('delete.exportRequest')}
-          </Button>
-        </div>
-      )}
-      {request.isError && (
-        <p role="alert">
-          {request.error instanceof ApiError && request.error.reason === 'rate_limited'
-            ? t('delete.exportTooMany')
-            : t('delete.exportFailed')}
-        </p>
-      )}
-    </Notice>
   );
 }

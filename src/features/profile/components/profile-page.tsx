@@ -28,6 +28,8 @@ interface ProfilePageProps {
   privacyChoices?: ReactNode;
   /** « Télécharger mes données »: asking for the ZIP of everything, and its state. */
   dataExport?: ReactNode;
+  /** The data export offered in the account deletion dialog. */
+  exportBeforeDeletion?: ReactNode;
 }
 
 export function ProfilePage({
@@ -37,6 +39,7 @@ export function ProfilePage({
   giftCode,
   privacyChoices,
   dataExport,
+  exportBeforeDeletion,
 }: ProfilePageProps = {}) {
   const { t } = useTranslation('profile');
   const navigate = useNavigate();
@@ -83,7 +86,7 @@ export function ProfilePage({
           >
             {t('session.logout')}
           </Button>
-          <DeleteAccount />
+          <DeleteAccount exportFirst={exportBeforeDeletion} />
         </div>
       </section>
 

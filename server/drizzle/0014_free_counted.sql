@@ -1,1 +1,0 @@
-ALTER TABLE "conversations" ADD COLUMN "free_counted" boolean DEFAULT true NOT NULL;
