@@ -24,6 +24,8 @@ export interface StoredImage {
   display_url?: string;
   legend: string | null;
   position: number;
+  /** Who made it (absent from copies stored before the server sent it: then a photo). */
+  origin?: 'photo' | 'illustration';
 }
 
 /** A chapter (API "conversation") as last received, in the wire's field names. */

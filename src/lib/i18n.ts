@@ -1,6 +1,10 @@
 // i18next for the app: the first screen's French catalogues bundled (the default interface), every other
 // catalogue and language loaded on first use,
 // the choice kept in localStorage and mirrored on <html lang>. Every locales/<lng>/*.json is a namespace.
+// The choice is a language with its region (« fr-FR », « en-GB », « en-US »): the language picks the
+// catalogue, the region how dates and times are written (« 26 November 2026 » and 22:34 in Britain,
+// « November 26, 2026 » and 10:34 PM in the United States). At the first visit it is the browser's.
+// Which choice wins between the device and the account: ./language-choice.ts.
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readStorage, storageKeys, writeStorage } from './storage';
@@ -67,15 +71,75 @@ export function currentLanguage(): Language {
   return isLanguage(i18next.resolvedLanguage) ? i18next.resolvedLanguage : defaultLanguage;
 }
 
-/** The BCP 47 tag sent to the server (sign-up `current_language`, Accept-Language). */
+/**
+ * The region a language gets when nothing says which: France for French; Britain for English, as the
+ * app speaks first to people in Europe, whose English writes the day first and the time on 24 hours.
+ */
+const defaultRegion: Record<Language, string> = { fr: 'FR', en: 'GB' };
+
+const TAG = /^(fr|en)(?:[-_]([a-z]{2}))?$/i;
+
+/**
+ * A French or English tag written the BCP 47 way (« en_gb » → « en-GB »; a bare « en » gets the default
+ * region); null for any other language or an unreadable tag. The server keeps the same (normaliseLanguage).
+ */
+export function normaliseLocaleTag(tag: string | null | undefined): string | null {
+  const match = TAG.exec(tag?.trim() ?? '');
+  if (!match) return null;
+  const language = match[1].toLowerCase() as Language;
+  return `${language}-${match[2]?.toUpperCase() ?? defaultRegion[language]}`;
+}
+
+/** The browser's languages in order of preference (navigator.languages, else navigator.language). */
+function browserTags(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  if (navigator.languages?.length) return navigator.languages;
+  return navigator.language ? [navigator.language] : [];
+}
+
+/**
+ * The tag the browser prefers among the languages the app speaks, at the first visit: English for an
+ * en-GB or en-US browser, French for one that prefers French or speaks neither. The order of preference
+ * counts, as on the server (pickLocale): a « de-DE, en-GB » browser gets English.
+ */
+export function browserLocaleTag(): string {
+  for (const tag of browserTags()) {
+    const normalised = normaliseLocaleTag(tag);
+    if (normalised) return normalised;
+  }
+  return `${defaultLanguage}-${defaultRegion[defaultLanguage]}`;
+}
+
+/** The tag of the interface now (set with the language, below). */
+let activeTag = `${defaultLanguage}-${defaultRegion[defaultLanguage]}`;
+
+/** A language's tag: the one in use, else the browser's for that language, else the default region. */
+function tagForLanguage(language: Language): string {
+  if (languageFromTag(activeTag) === language) return activeTag;
+  const fromBrowser = browserTags()
+    .map(normaliseLocaleTag)
+    .find((tag) => languageFromTag(tag) === language);
+  return fromBrowser ?? `${language}-${defaultRegion[language]}`;
+}
+
+/**
+ * The BCP 47 tag with its region: sent to the server (sign-up and profile `current_language`,
+ * Accept-Language) and given to Intl, so dates follow the person's region.
+ */
 export function getLocaleTag(language: Language = currentLanguage()): string {
-  return language === 'en' ? 'en-US' : 'fr-FR';
+  return tagForLanguage(language);
 }
 
 /** Maps a server locale such as "en-US" or "fr" back to an interface language, if supported. */
 export function languageFromTag(tag: string | null | undefined): Language | null {
   const base = tag?.slice(0, 2).toLowerCase();
   return isLanguage(base) ? base : null;
+}
+
+/** Reads a language (« en ») or a tag (« en-GB », « en_gb ») as a tag; null when neither. */
+function toTag(languageOrTag: string): string | null {
+  if (isLanguage(languageOrTag)) return tagForLanguage(languageOrTag);
+  return normaliseLocaleTag(languageOrTag);
 }
 
 /**
@@ -96,24 +160,38 @@ function reflectOnDocument(language: Language): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
-/** Switches the interface language; `remember` keeps it for the next visit (chapitres.lang). */
-export async function setLanguage(language: Language, { remember = true } = {}): Promise<void> {
+/**
+ * Switches the interface to a language (« en », its region then the browser's or the default) or a tag
+ * (« en-GB »); `remember` keeps the tag for the next visit (chapitres.lang). Only this device: a choice
+ * the person makes goes through chooseLanguage (./language-choice.ts), which tells her account too.
+ */
+export async function setLanguage(languageOrTag: string, { remember = true } = {}): Promise<void> {
+  const tag = toTag(languageOrTag) ?? getLocaleTag(defaultLanguage);
+  const language = languageFromTag(tag) ?? defaultLanguage;
+  activeTag = tag;
   await i18next.changeLanguage(language);
   reflectOnDocument(language);
-  if (remember) writeStorage(storageKeys.lang, language);
+  if (remember) writeStorage(storageKeys.lang, tag);
+}
+
+/** The tag kept on this device (« en-GB »; « en » as older versions kept it reads as English), if any. */
+export function storedLocaleTag(): string | null {
+  const value = readStorage(storageKeys.lang);
+  return value ? toTag(value) : null;
 }
 
 /** The language explicitly chosen on this device, if any. */
 export function storedLanguage(): Language | null {
-  const value = readStorage(storageKeys.lang);
-  return isLanguage(value) ? value : null;
+  return languageFromTag(storedLocaleTag());
 }
 
 let ready: Promise<void> | null = null;
 
 export function initI18n(): Promise<void> {
   ready ??= (async () => {
-    const language = storedLanguage() ?? defaultLanguage;
+    // The device's choice, else (first visit) the browser's language and region.
+    activeTag = storedLocaleTag() ?? browserLocaleTag();
+    const language = languageFromTag(activeTag) ?? defaultLanguage;
     await i18next
       .use(catalogueBackend)
       .use(initReactI18next)

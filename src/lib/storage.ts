@@ -5,6 +5,8 @@ export const storageKeys = {
   token: 'chapitres.token',
   user: 'chapitres.user',
   lang: 'chapitres.lang',
+  /** Set while a language chosen on this device has not reached the account yet (language-choice.ts). */
+  langPending: 'chapitres.langPending',
   returnTo: 'chapitres.returnTo',
   queryCache: 'chapitres.queryCache',
 } as const;

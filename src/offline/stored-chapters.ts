@@ -20,6 +20,7 @@ export interface ConversationLike {
         display_url?: string;
         legend?: string | null;
         position: number;
+        origin?: 'photo' | 'illustration';
       }[]
     | null;
   conv_author?: string | null;
@@ -47,6 +48,7 @@ function toStoredChapter(
         ...(image.display_url ? { display_url: image.display_url } : {}),
         legend: image.legend ?? null,
         position: image.position,
+        ...(image.origin ? { origin: image.origin } : {}),
       }))
       .sort((a, b) => a.position - b.position),
     created_at: conversation.created_at ?? null,

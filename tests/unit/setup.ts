@@ -16,6 +16,14 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
+// jsdom's browser speaks American English, which the app would take at a first visit (src/lib/i18n.ts):
+// the tests' browser is a French one that also lists American English (so a switch to English is en-US).
+// Tests of the first visit set their own (tests/unit/lib/i18n-first-visit.test.ts).
+Object.defineProperty(window.navigator, 'languages', {
+  configurable: true,
+  get: () => ['fr-FR', 'fr', 'en-US', 'en'],
+});
+
 // Pages are rendered here without the app's router, which says when the first page is on screen: what
 // waits for it (the device store's reads, the sync indicator) starts at once.
 markFirstPageShown();

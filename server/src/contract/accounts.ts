@@ -3,7 +3,11 @@ import { Type, type Static } from '@sinclair/typebox';
 
 export const AccountType = Type.Union([Type.Literal('standard'), Type.Literal('multi-users')]);
 export type AccountType = Static<typeof AccountType>;
-export const Language = Type.String({ pattern: '^(fr|en)(-[A-Z]{2})?$', maxLength: 5 });
+// fr or en with any region, in any casing (« en-GB », « en_gb »): the server writes it back as « en-GB ».
+export const Language = Type.String({
+  pattern: '^([fF][rR]|[eE][nN])([-_][a-zA-Z]{2})?$',
+  maxLength: 5,
+});
 const Email = Type.String({ minLength: 3, maxLength: 254 });
 
 export const SignupBody = Type.Object(

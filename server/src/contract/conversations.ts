@@ -1,6 +1,7 @@
 // Wire types of the conversation (chapter) calls (api.md § Conversations). The app imports these with `import type`.
 import { Type, type Static } from '@sinclair/typebox';
 import { ListOf, Pagination } from './common.ts';
+import { PictureOrigin } from './images.ts';
 
 export const MAX_TITLE_LENGTH = 200;
 export const MAX_AUTHOR_LENGTH = 200;
@@ -31,6 +32,11 @@ export const ConversationImage = Type.Object({
   display_url: Type.Optional(Type.String()),
   legend: NullableString,
   position: Type.Integer({ minimum: 1 }),
+  /**
+   * 'illustration' when the illustrator drew it, 'photo' when she gave it. Always sent; optional for the
+   * app, whose copies stored on the device before it existed lack it (they count as photos).
+   */
+  origin: Type.Optional(PictureOrigin),
 });
 export type ConversationImageWire = Static<typeof ConversationImage>;
 

@@ -6,6 +6,13 @@ export const MAX_LEGEND_LENGTH = 500;
 
 const NullableString = Type.Unsafe<string | null>({ type: ['string', 'null'] });
 
+/** Who made a chapter's picture. A plain enum, not anyOf (see contract/conversations.ts: the list's speed). */
+export type PictureOrigin = 'photo' | 'illustration';
+export const PictureOrigin = Type.Unsafe<PictureOrigin>({
+  type: 'string',
+  enum: ['photo', 'illustration'],
+});
+
 /** A chapter's image as the image calls answer it: the chapter wire's `{id, url, legend, position}` plus the thumbnail. */
 export const ChapterImage = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -15,6 +22,8 @@ export const ChapterImage = Type.Object({
   display_url: Type.String(),
   legend: NullableString,
   position: Type.Integer({ minimum: 1 }),
+  /** 'illustration' when the illustrator drew it (only those can be drawn again), 'photo' when she gave it. */
+  origin: PictureOrigin,
 });
 export type ChapterImage = Static<typeof ChapterImage>;
 

@@ -87,6 +87,30 @@ describe('sign-up', () => {
     expect(mail.subject).toBe('Confirm your email address');
   });
 
+  it('keeps the region of the language (en-GB stays en-GB, any casing), French by default', async () => {
+    const signedUp = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/signup',
+      payload: signupBody({ current_language: 'en-GB' }),
+    });
+    expect(signedUp.json().current_language).toBe('en-GB');
+    const user = await createUser(ctx.app);
+    const patch = (current_language: string) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/users/me',
+        headers: user.auth,
+        payload: { current_language },
+      });
+    expect((await patch('en_gb')).json().current_language).toBe('en-GB');
+    expect((await patch('EN-au')).json().current_language).toBe('en-AU');
+    expect((await patch('fr-ca')).json().current_language).toBe('fr-CA');
+    expect((await patch('en')).json().current_language).toBe('en-US');
+    expectError(await patch('de-DE'), 422, 'validation_error');
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: user.auth });
+    expect(me.json().current_language).toBe('en-US');
+  });
+
   it('refuses an existing email in any case with 409 user_email_already_exists', async () => {
     const body = signupBody();
     await ctx.app.inject({ method: 'POST', url: '/api/v1/users/signup', payload: body });

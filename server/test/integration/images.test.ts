@@ -242,6 +242,7 @@ describe('uploading an image to a chapter', () => {
         display_url: image.display_url,
         legend: 'La maison',
         position: 1,
+        origin: 'photo',
       },
     ]);
     const list = await ctx.app.inject({
@@ -823,6 +824,52 @@ describe('generated pictures', () => {
     await expect(service.addGeneratedImage(otherUser.id, chapterId, drawn)).rejects.toThrow(
       'not_found',
     );
+  });
+});
+
+describe('who made a picture', () => {
+  it('records a photo she gave and a picture the illustrator drew, in every answer that shows them', async () => {
+    const user = await createUser(ctx.app);
+    const chapterId = await newChapter(user);
+    const photo = await upload(user, chapterId, await jpeg(64, 48));
+    expect(photo.statusCode, photo.body).toBe(201);
+    expect(photo.json().origin).toBe('photo');
+    const drawn = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/conversations/${chapterId}/images`,
+      headers: user.auth,
+    });
+    expect(drawn.statusCode, drawn.body).toBe(201);
+    expect(drawn.json().origin).toBe('illustration');
+    const moved = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/conversations/${chapterId}/images/${drawn.json().id}`,
+      headers: user.auth,
+      payload: { position: 1 },
+    });
+    expect(moved.json()).toMatchObject({ position: 1, origin: 'illustration' });
+    const chapter = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/conversations/${chapterId}`,
+      headers: user.auth,
+    });
+    expect(
+      (chapter.json().images as { position: number; origin: string }[]).map(
+        ({ position, origin }) => ({ position, origin }),
+      ),
+    ).toEqual([
+      { position: 1, origin: 'illustration' },
+      { position: 2, origin: 'photo' },
+    ]);
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/conversations',
+      headers: user.auth,
+    });
+    const listed = (list.json().data as { id: string; images: { origin: string }[] }[]).find(
+      (row) => row.id === chapterId,
+    )!;
+    expect(listed.images.map((image) => image.origin)).toEqual(['illustration', 'photo']);
   });
 });
 

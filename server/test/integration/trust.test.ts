@@ -26,7 +26,10 @@ describe('the public story page', () => {
   it('shows the shared chapter to anyone, with a preview, until the owner revokes it', async () => {
     const user = await createUser(ctx.app);
     const chapter = await writtenChapter(ctx.app, user, 'La maison du port', 2);
-    expectError(await share(user, chapter.id, 'GET'), 404, 'not_found');
+    // Not shared yet: an answer with nothing in it (no error a browser logs), and no page.
+    const before = await share(user, chapter.id, 'GET');
+    expect(before.statusCode, before.body).toBe(204);
+    expect(before.body).toBe('');
     const created = await share(user, chapter.id);
     expect(created.statusCode, created.body).toBe(200);
     const url: string = created.json().url;
@@ -52,6 +55,7 @@ describe('the public story page', () => {
 
     const other = await createUser(ctx.app);
     expectError(await share(other, chapter.id), 404, 'not_found');
+    expectError(await share(other, chapter.id, 'GET'), 404, 'not_found');
     expectError(await share(other, chapter.id, 'DELETE'), 404, 'not_found');
 
     expect((await share(user, chapter.id, 'DELETE')).statusCode).toBe(200);
@@ -206,11 +210,13 @@ describe('taking one’s data away', () => {
       payload: bookBody(chapters.map((c) => c.id)),
     });
     await ctx.app.services.queue.drain(60_000);
-    expectError(
-      await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me/export', headers: user.auth }),
-      404,
-      'not_found',
-    );
+    // Never asked: 204, nothing to show (not an error).
+    const none = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me/export',
+      headers: user.auth,
+    });
+    expect(none.statusCode, none.body).toBe(204);
 
     // The subscription is over: editing and exporting still work.
     await ctx.database.db
@@ -271,5 +277,45 @@ describe('taking one’s data away', () => {
     expect(strFromU8(files[pdfs[0]!]!.subarray(0, 4))).toBe('%PDF');
     const mails = await mailsTo(ctx.app, user.email);
     expect(mails.filter((m) => m.subject === 'Vos données sont prêtes')).toHaveLength(1);
+  });
+});
+
+describe('the data export in English (issue 35)', () => {
+  it('names its files in English and writes English typography', async () => {
+    const user = await fullAccessUser(ctx.app, {
+      full_name: 'Margaret Hill',
+      current_language: 'en-GB',
+    });
+    await writtenChapter(ctx.app, user, 'The corner shop', 1);
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/me/export',
+      headers: user.auth,
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    await ctx.app.services.queue.drain(60_000);
+    const ready = (
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me/export', headers: user.auth })
+    ).json();
+    const zip = await ctx.app.inject({ method: 'GET', url: pagePath(ready.url) });
+    const files = unzipSync(new Uint8Array(zip.rawPayload));
+    const names = Object.keys(files);
+    expect(names).toContain('README.txt');
+    expect(names).toContain('profile.txt');
+    expect(names).toContain('chapters/01 - The corner shop/chapter.txt');
+    expect(names).toContain('chapters/01 - The corner shop/chapter.md');
+    expect(names.some((n) => n.startsWith('chapters/01 - The corner shop/photos/'))).toBe(true);
+    expect(names.filter((n) => /LISEZ|chapitres\/|profil\.txt|enregistrements/.test(n))).toEqual(
+      [],
+    );
+    const readme = strFromU8(files['README.txt']!);
+    expect(readme).toMatch(
+      /^The data of Margaret Hill on Chapitres, on \d{1,2} [A-Z][a-z]+ \d{4}\./,
+    );
+    expect(readme).not.toMatch(/[ \u00a0\u202f][:;!?]|[«»]/);
+    const mails = await mailsTo(ctx.app, user.email);
+    const mail = mails.find((m) => m.subject === 'Your data is ready');
+    expect(mail).toBeTruthy();
+    expect(mail!.text).toMatch(/Open my profile: http/);
   });
 });

@@ -52,7 +52,7 @@ export function ConfirmDialog({
         <div aria-live="polite">
           {failure && <Notice tone={failure.offline ? 'info' : 'error'}>{failure.text}</Notice>}
         </div>
-        <div className="flex flex-wrap gap-3">
+        <div data-dialog-actions className="flex flex-wrap gap-3">
           <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} busy={busy}>
             {confirmLabel}
           </Button>

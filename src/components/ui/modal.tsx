@@ -19,11 +19,15 @@ export function ModalRoot() {
 
 let openModals = 0;
 
+// The page and the bottom dock's cards (update, install, a page's bar), which sit outside the content:
+// neither can be reached, nor seen over the backdrop, while a dialog is open (issue 35 #8).
+const BACKGROUND = `#${APP_CONTENT_ID}, [data-bottom-dock]`;
+
 function setBackgroundInert(inert: boolean): void {
-  const content = document.getElementById(APP_CONTENT_ID);
-  if (!content) return;
-  if (inert) content.setAttribute('inert', '');
-  else content.removeAttribute('inert');
+  for (const element of document.querySelectorAll(BACKGROUND)) {
+    if (inert) element.setAttribute('inert', '');
+    else element.removeAttribute('inert');
+  }
 }
 
 function focusableIn(node: HTMLElement): HTMLElement[] {
@@ -88,7 +92,11 @@ function ModalDialog({
     return () => {
       openModals -= 1;
       if (openModals === 0) setBackgroundInert(false);
-      if (previous?.isConnected) previous.focus();
+      // Back where it was; a dialog that opened by itself (nothing focused before) or whose opener is
+      // gone gives it to the page's content rather than leave it on <body> (issue 35 #9).
+      if (previous?.isConnected && previous !== document.body) previous.focus();
+      else if (openModals === 0)
+        document.querySelector<HTMLElement>('main[tabindex]')?.focus({ preventScroll: true });
     };
     // Runs once per opening: the initial focus is decided when the dialog appears.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -122,7 +130,7 @@ function ModalDialog({
       className={
         sheet
           ? 'fixed inset-0 z-40 flex items-end justify-center bg-ink/60 sm:items-center sm:p-6'
-          : 'fixed inset-0 z-40 flex items-end justify-center overflow-y-auto bg-ink/60 p-3 sm:items-center sm:p-6'
+          : 'fixed inset-0 z-40 flex items-end justify-center bg-ink/60 p-3 sm:items-center sm:p-6'
       }
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onCloseRef.current();
@@ -139,7 +147,7 @@ function ModalDialog({
         className={
           sheet
             ? 'relative flex h-full w-full max-w-xl flex-col bg-surface p-5 pb-0 shadow-xl sm:h-auto sm:max-h-full sm:rounded-2xl sm:p-7 sm:pb-0'
-            : 'relative my-auto w-full max-w-xl rounded-2xl bg-surface p-5 shadow-xl sm:p-7'
+            : 'relative my-auto max-h-full w-full max-w-xl overflow-y-auto overscroll-contain rounded-2xl bg-surface p-5 shadow-xl sm:p-7'
         }
       >
         <button

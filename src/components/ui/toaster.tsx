@@ -154,7 +154,7 @@ export function Toaster() {
       aria-label={t('toasts.region')}
       data-edge={placement.edge}
       style={placement.edge === 'top' ? { top: placement.top } : { bottom: placement.bottom }}
-      className={`pointer-events-none fixed right-3 left-3 z-50 flex items-end gap-3 sm:left-auto sm:w-[26rem] ${
+      className={`pointer-events-none @container fixed right-3 left-3 z-50 flex items-end gap-3 sm:left-auto sm:w-[26rem] ${
         placement.edge === 'top' ? 'flex-col' : 'flex-col-reverse'
       }`}
       onMouseEnter={startPause}
@@ -212,10 +212,12 @@ function ToastCard({ toast }: { toast: Toast }) {
         transform: offset ? `translateX(${offset}px)` : undefined,
         opacity: offset ? Math.max(0.2, 1 - Math.abs(offset) / width) : undefined,
       }}
-      className={`pointer-events-auto flex w-full cursor-pointer touch-pan-y items-start gap-3 rounded-xl border-2 p-4 text-ink shadow-lg select-none motion-safe:animate-page-in ${box}`}
+      // Icon, message, close in a row; when the text is large for the width (under 20 em of room), the
+      // message takes a line of its own under the icon and the close button, so no word is cut.
+      className={`pointer-events-auto grid w-full cursor-pointer touch-pan-y grid-cols-[auto_minmax(0,1fr)_auto] items-start gap-3 rounded-xl border-2 p-4 text-ink shadow-lg select-none motion-safe:animate-page-in @max-[20rem]:grid-cols-[auto_minmax(0,1fr)] ${box}`}
     >
-      <Icon className="mt-0.5 shrink-0" />
-      <p className="min-w-0 flex-1">
+      <Icon className="col-start-1 row-start-1 mt-0.5 shrink-0" />
+      <p className="col-start-2 row-start-1 min-w-0 @max-[20rem]:col-span-2 @max-[20rem]:col-start-1 @max-[20rem]:row-start-2">
         <span className="sr-only">{t(`toasts.kind.${kind}`)} </span>
         {resolveValue(toast.message, toast)}
       </p>
@@ -225,7 +227,7 @@ function ToastCard({ toast }: { toast: Toast }) {
           event.stopPropagation();
           dismiss();
         }}
-        className="-m-2 inline-flex min-h-target min-w-target shrink-0 items-center justify-center rounded-lg hover:bg-black/5"
+        className="col-start-3 row-start-1 -m-2 inline-flex min-h-target min-w-target shrink-0 items-center justify-center justify-self-end rounded-lg hover:bg-black/5 @max-[20rem]:col-start-2"
         aria-label={t('toasts.dismiss')}
       >
         <CloseIcon />

@@ -29,6 +29,7 @@ export function displayedImages(
       url: image.url,
       legend: legendPending ? pending.legends[image.id] || null : image.legend,
       position: index + 1,
+      ...(image.origin ? { origin: image.origin } : {}),
       legendPending,
     };
   });

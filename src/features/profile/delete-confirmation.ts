@@ -1,8 +1,10 @@
-// The word to type before deleting the account (spec §5): exactly SUPPRIMER, in capitals.
-export const DELETE_CONFIRMATION_WORD = 'SUPPRIMER';
+// The word to type before deleting the account (spec §5): exactly the word of her language's catalogue
+// (`profile:delete.word`: SUPPRIMER in French, DELETE in English), in capitals. Only the app checks it;
+// the server's DELETE /me asks for no word.
 
-export function isDeleteConfirmed(typed: string): boolean {
-  return typed === DELETE_CONFIRMATION_WORD;
+/** True only when `typed` is exactly `word` (no trimming, no case folding). */
+export function isDeleteConfirmed(typed: string, word: string): boolean {
+  return word !== '' && typed === word;
 }
 
 /**

@@ -22,16 +22,37 @@ async function openLogin() {
 }
 
 describe('login screen', () => {
-  it('enables submit only with a valid email and a non-empty password', async () => {
+  it('keeps the button enabled and names each missing field without calling the server', async () => {
+    const network = mockFetch({});
     const { user, email, password, submit } = await openLogin();
-    expect(submit.disabled).toBe(true);
-    await user.type(email, 'jeanne@example');
-    await user.type(password, 'x');
-    expect(submit.disabled).toBe(true);
-    await user.type(email, '.org');
     expect(submit.disabled).toBe(false);
-    await user.clear(password);
-    expect(submit.disabled).toBe(true);
+    // Reached with Tab from the password field (its show/hide button sits between them).
+    await user.click(password);
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement).toBe(submit);
+    await user.keyboard('{Enter}');
+
+    const emailMissing = await screen.findByText('Veuillez entrer votre adresse email');
+    const passwordMissing = screen.getByText('Veuillez entrer votre mot de passe');
+    expect(document.activeElement).toBe(email);
+    for (const [field, message] of [
+      [email, emailMissing],
+      [password, passwordMissing],
+    ] as const) {
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      const ids = (field.getAttribute('aria-describedby') ?? '').split(' ');
+      expect(ids.some((id) => document.getElementById(id)?.contains(message))).toBe(true);
+    }
+
+    // Email given: the password is now the first missing field.
+    await user.type(email, 'jeanne@example.org');
+    expect(screen.queryByText('Veuillez entrer votre adresse email')).toBeNull();
+    await user.click(submit);
+    expect(document.activeElement).toBe(password);
+    expect(screen.getByText('Veuillez entrer votre mot de passe')).toBeTruthy();
+    expect(network.callsTo('POST /api/v1/login/access-token')).toHaveLength(0);
+    expect(getSession()).toBeNull();
   });
 
   it('explains an invalid email once the field is left, tied to the input', async () => {

@@ -180,7 +180,9 @@ describe('the new-book button', () => {
     // Still a working, focusable button that explains itself.
     expect(button.hasAttribute('disabled')).toBe(false);
     const hint = document.getElementById(button.getAttribute('aria-describedby') ?? '');
-    expect(hint?.textContent).toBe('Un livre demande au moins 4 chapitres avec un titre.');
+    expect(hint?.textContent).toBe(
+      "Un livre demande l'offre complète et au moins 4 chapitres avec un titre.",
+    );
 
     await userEvent.click(button);
     const alert = screen.getByRole('alertdialog', { name: 'Pas encore assez de chapitres' });

@@ -222,6 +222,22 @@ describe('the book wizard', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('reopened by itself, gives the focus to « Reprendre » when Escape closes the step', async () => {
+    wizardServer();
+    seedWizard({ currentStep: 2, selectedConversations: FOUR, sortedConversations: FOUR });
+    const user = userEvent.setup();
+    renderApp(WIZARD_PATH);
+    const step2 = await dialog('Ordre des chapitres');
+    expect(step2.contains(document.activeElement)).toBe(true);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: "Reprendre à l'étape 2" }),
+      ),
+    );
+  });
+
   it('reorders with Monter and Descendre, and keeps the order', async () => {
     wizardServer();
     seedWizard({ currentStep: 2, selectedConversations: FOUR, sortedConversations: FOUR });

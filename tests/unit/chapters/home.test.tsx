@@ -489,6 +489,28 @@ describe('new book', () => {
     expect(screen.queryByRole('button', { name: 'Créer un livre' })).toBeNull();
   });
 
+  it('says a book needs full access and 4 chapters to someone on free chapters (issue 35)', async () => {
+    homeServer({
+      conversations: [conversation(), conversation()],
+      premium: jsonReply(premium({ free_chapters_allowed: 1 })),
+    });
+    renderApp('/');
+    await screen.findByText(
+      "Un livre demande l'offre complète et au moins 4 chapitres : encore 2 chapitres à raconter.",
+    );
+  });
+
+  it('says a book needs full access once 4 chapters are there without it', async () => {
+    homeServer({
+      conversations: fourChapters(),
+      premium: jsonReply(premium({ free_chapters_allowed: 0 })),
+    });
+    renderApp('/');
+    await screen.findByText(
+      "Un livre demande l'offre complète : les chapitres gratuits servent à essayer.",
+    );
+  });
+
   it('goes to the book wizard with full access', async () => {
     homeServer({ conversations: fourChapters() });
     const { router } = renderApp('/');
@@ -504,7 +526,11 @@ describe('new book', () => {
     const { router } = renderApp('/');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Créer un livre' }));
     const dialog = await screen.findByRole('dialog', { name: "Passez à l'offre complète" });
-    expect(within(dialog).getByText(/La création d'un livre est réservée/)).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        /La création d'un livre est réservée à l'offre complète, et un livre réunit au moins 4 chapitres/,
+      ),
+    ).toBeTruthy();
     expect(within(dialog).getByText('Il vous reste 1 chapitre gratuit.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
   });
@@ -549,6 +575,7 @@ describe('subscription banner', () => {
     const banner = await screen.findByRole('region', { name: 'Offre complète' }, { timeout: 5000 });
     expect(Date.now() - loadedAt).toBeGreaterThanOrEqual(2800);
     expect(within(banner).getByText(/Il vous reste 2 chapitres gratuits/)).toBeTruthy();
+    expect(within(banner).getByText(/en faire un livre \(au moins 4 chapitres\)/)).toBeTruthy();
     // In the shell's bottom dock, whose height the page keeps clear: never over « Nouveau chapitre ».
     expect(banner.closest('[data-bottom-dock]')).not.toBeNull();
     expect(within(banner).getByRole('link', { name: 'Voir les offres' }).getAttribute('href')).toBe(

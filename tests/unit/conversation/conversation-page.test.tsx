@@ -227,9 +227,9 @@ describe('correcting the chapter', () => {
     await waitFor(() =>
       expect((again as HTMLTextAreaElement).value).toContain('Et ma mère tenait une épicerie.'),
     );
-    expect(
-      await screen.findByText('Vos corrections non enregistrées ont été retrouvées.'),
-    ).toBeTruthy();
+    // Said in the editor, above its fields (a toast lay over them at large text sizes).
+    const said = await screen.findByText('Vos corrections non enregistrées ont été retrouvées.');
+    expect(said.closest('form')).toBe(again.closest('form'));
   });
 });
 
@@ -412,6 +412,62 @@ describe('correcting the story (issue 29 #7)', () => {
     } finally {
       Element.prototype.scrollIntoView = original;
     }
+  });
+});
+
+describe('closing the editor with Escape (issue 35 #10)', () => {
+  it('closes at once when nothing changed and gives the focus back to « Corriger mon histoire »', async () => {
+    const user = userEvent.setup();
+    chapterServer();
+    renderApp(PAGE);
+    await user.click(await screen.findByRole('button', { name: 'Corriger mon histoire' }));
+    const title = screen.getByLabelText('Titre du chapitre');
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByLabelText('Titre du chapitre')).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'Corriger mon histoire' }),
+      ),
+    );
+    expect(await pendingOps()).toHaveLength(0);
+  });
+
+  it('asks first when something was typed; going on keeps the text, closing anyway keeps the draft', async () => {
+    const user = userEvent.setup();
+    chapterServer();
+    renderApp(PAGE);
+    await user.click(await screen.findByRole('button', { name: 'Corriger mon histoire' }));
+    const text = screen.getByLabelText('Texte du chapitre') as HTMLTextAreaElement;
+    await waitFor(() => expect(text.value).toContain('cheminot'));
+    await user.type(text, ' Et ma mère.');
+    await user.keyboard('{Escape}');
+
+    // The question, focused on the safe answer; « Continuer à corriger » goes back to the field.
+    const question = await screen.findByRole('alertdialog', { name: 'Fermer sans enregistrer ?' });
+    expect(document.activeElement).toBe(
+      within(question).getByRole('button', { name: 'Continuer à corriger' }),
+    );
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(document.activeElement).toBe(text);
+    expect(text.value).toContain('Et ma mère.');
+
+    // Asked again, « Fermer quand même » closes without losing what was typed.
+    await user.keyboard('{Escape}');
+    const again = await screen.findByRole('alertdialog', { name: 'Fermer sans enregistrer ?' });
+    await user.click(within(again).getByRole('button', { name: 'Fermer quand même' }));
+    await waitFor(() => expect(screen.queryByLabelText('Texte du chapitre')).toBeNull());
+    const editButton = screen.getByRole('button', { name: 'Corriger mon histoire' });
+    await waitFor(() => expect(document.activeElement).toBe(editButton));
+    expect(await pendingOps()).toHaveLength(0);
+    await waitFor(async () =>
+      expect((await db.drafts.get(`summary:${ID}`))?.value).toContain('Et ma mère.'),
+    );
+
+    await user.click(editButton);
+    const reopened = (await screen.findByLabelText('Texte du chapitre')) as HTMLTextAreaElement;
+    await waitFor(() => expect(reopened.value).toContain('Et ma mère.'));
   });
 });
 

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DataExportWire } from '../../../src/features/data-export/api/data-export';
 import { isExpired } from '../../../src/features/data-export/components/data-export-section';
 import { reportNetworkFailure, reportNetworkSuccess } from '../../../src/offline/connectivity';
-import { errorReply, jsonReply, mockFetch } from '../support/fetch-mock';
+import { jsonReply, mockFetch } from '../support/fetch-mock';
 import { renderApp, resetApp, signInAs, testUserWire } from '../support/render-app';
 
 /** The replies this file gives (the fetch mock also knows 'network-error'). */
@@ -37,7 +37,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** The profile's calls, with the export as `state.current` (null: never asked, 404). */
+/** The profile's calls, with the export as `state.current` (null: never asked, 204). */
 function exportServer(
   initial: DataExportWire | null,
   post: () => Reply = () => ({ status: 202, json: PENDING }),
@@ -61,9 +61,7 @@ function exportServer(
     'GET /api/v1/onboardings/answers': jsonReply(EMPTY),
     'GET /api/v1/onboardings/questions': jsonReply(EMPTY),
     'GET /api/v1/users/me/export': () =>
-      state.current
-        ? jsonReply(state.current)
-        : errorReply(404, [{ type: 'not_found', msg: 'Introuvable' }]),
+      state.current ? jsonReply(state.current) : jsonReply(undefined, 204),
     'POST /api/v1/users/me/export': () => {
       const reply = post();
       if (reply.status === 202) state.current = reply.json as DataExportWire;

@@ -72,6 +72,21 @@ describe('the image manager', () => {
     expect(img.className).not.toContain('object-cover');
   });
 
+  it('offers to draw again only the pictures the illustrator drew, never her photos', async () => {
+    imagesServer({
+      images: [picture(1, 1, 'Maman en 1950', 'photo'), picture(2, 2, null, 'illustration')],
+    });
+    renderApp(PAGE);
+    await screen.findByText('2/5 images');
+    expect(
+      within(cards()[0]!).queryByRole('button', { name: /^Nouvelle illustration/ }),
+    ).toBeNull();
+    expect(within(cards()[0]!).getByRole('button', { name: /^Supprimer/ })).toBeTruthy();
+    expect(
+      within(cards()[1]!).getByRole('button', { name: /^Nouvelle illustration/ }),
+    ).toBeTruthy();
+  });
+
   it('shows the empty state', async () => {
     imagesServer();
     renderApp(PAGE);
@@ -97,6 +112,44 @@ describe('the image manager', () => {
       field: 'image-order',
       payload: { value: ['img-2', 'img-1', 'img-3'], base: ['img-1', 'img-2', 'img-3'] },
     });
+  });
+
+  it('keeps the focus on the moved picture, on its other button at an end, and announces its place', async () => {
+    const user = userEvent.setup();
+    imagesServer({ images: [picture(1, 1), picture(2, 2), picture(3, 3)] });
+    renderApp(PAGE);
+    await screen.findByText('3/5 images');
+    within(cards()[1]!)
+      .getByRole('button', { name: /^Mettre avant/ })
+      .focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(cards().map((card) => card.getAttribute('data-image-id'))).toEqual([
+        'img-2',
+        'img-1',
+        'img-3',
+      ]),
+    );
+    // First now: "move before" does nothing there, so focus is on its "move after".
+    const moved = cards()[0]!;
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(moved).getByRole('button', { name: /^Mettre après/ }),
+      ),
+    );
+    expect(screen.getByText('Image 2 déplacée à la place 1 sur 3.').getAttribute('aria-live')).toBe(
+      'polite',
+    );
+
+    // Moving it one place later keeps the focus on the same button, in its new place.
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(cards()[1]!.getAttribute('data-image-id')).toBe('img-2'));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(cards()[1]!).getByRole('button', { name: /^Mettre après/ }),
+      ),
+    );
+    expect(screen.getByText('Image 1 déplacée à la place 2 sur 3.')).toBeTruthy();
   });
 
   it('saves a legend through the outbox', async () => {
@@ -237,6 +290,35 @@ describe('the image manager', () => {
     await user.click(await screen.findByRole('button', { name: 'Demander une illustration' }));
     expect(await screen.findByText('2/5 images')).toBeTruthy();
     expect(net.callsTo(`POST ${BASE}/images`)).toHaveLength(1);
+  });
+
+  it('keeps the focus on « Demander une illustration » while it works and once the picture is there', async () => {
+    const user = userEvent.setup();
+    imagesServer({ images: [picture(1, 1)] });
+    renderApp(PAGE);
+    const ask = await screen.findByRole('button', { name: 'Demander une illustration' });
+    ask.focus();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(ask);
+    expect(await screen.findByText('2/5 images')).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'Demander une illustration' }),
+      ),
+    );
+  });
+
+  it('gives the focus back to the button in its new place after the first illustration', async () => {
+    const user = userEvent.setup();
+    imagesServer({ images: [] });
+    renderApp(PAGE);
+    const ask = await screen.findByRole('button', { name: 'Demander une illustration' });
+    ask.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('1/5 images')).toBeTruthy();
+    const moved = screen.getByRole('button', { name: 'Demander une illustration' });
+    expect(moved).not.toBe(ask);
+    await waitFor(() => expect(document.activeElement).toBe(moved));
   });
 
   it('replaces a picture by a new illustration at the same place with its legend', async () => {

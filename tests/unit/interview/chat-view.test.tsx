@@ -340,6 +340,30 @@ describe('the chat screen', () => {
     }
   });
 
+  it('keeps the focus off the page start while sending, and Tab goes from the new question to the answer', async () => {
+    chatServer();
+    await openChat();
+    await userEvent.type(answerBox(), 'La maison avait un grand jardin.');
+    const send = await mainButton('ENVOYER');
+    send.focus();
+    await userEvent.keyboard('{Enter}');
+    // While the button is disabled, the focus waits in the answer box, never on <body>.
+    expect(document.activeElement).toBe(answerBox());
+    const question = await screen.findByText('Question de suivi 1');
+    await waitFor(() => expect(document.activeElement).toBe(question));
+    await userEvent.tab();
+    expect(document.activeElement).toBe(answerBox());
+  });
+
+  it('leaves the focus in the answer box when a send fails', async () => {
+    chatServer({ send: errorReply(503, [{ type: 'ai_unavailable', msg: 'Indisponible' }]) });
+    await openChat();
+    await userEvent.type(answerBox(), 'Ma soeur Louise');
+    await userEvent.click(await mainButton('ENVOYER'));
+    await screen.findByText(/Votre réponse n'est pas partie/);
+    expect(document.activeElement).toBe(answerBox());
+  });
+
   it('without speech recognition, RÉPONDRE leads to the answer box and the screen explains typing', async () => {
     chatServer();
     await openChat();

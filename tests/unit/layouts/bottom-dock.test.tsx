@@ -10,6 +10,7 @@ import {
   BottomDock,
   BottomDockSlotProvider,
   DockedBar,
+  scrollNeededToClear,
 } from '../../../src/components/layouts/bottom-dock';
 import { Modal, ModalRoot } from '../../../src/components/ui/modal';
 import { toast } from '../../../src/lib/toast';
@@ -116,6 +117,103 @@ describe('the bottom dock', () => {
     const dock = document.querySelector('[data-bottom-dock]')!;
     // The update and install offers' live regions are the dock's, not fixed on their own.
     expect(dock.querySelectorAll('[aria-live="polite"]').length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('focus and the dock (issue 35 #8)', () => {
+  function rect(top: number, height: number): DOMRect {
+    return {
+      top,
+      bottom: top + height,
+      height,
+      left: 0,
+      right: 0,
+      width: 0,
+      x: 0,
+      y: top,
+    } as DOMRect;
+  }
+
+  it('computes how far to scroll a control out from under the cards, never past its top', () => {
+    // Clear above the cards (dock at 600, 12 px of room kept).
+    expect(scrollNeededToClear(rect(500, 44), 600)).toBe(0);
+    // Half under the cards: just enough to clear them.
+    expect(scrollNeededToClear(rect(560, 44), 600)).toBe(16);
+    // Entirely under them.
+    expect(scrollNeededToClear(rect(700, 44), 600)).toBe(156);
+    // Taller than the room left (the page's content itself): left alone.
+    expect(scrollNeededToClear(rect(100, 700), 600)).toBe(0);
+    // Its top would leave the screen: scrolled only as far as its top allows.
+    expect(scrollNeededToClear(rect(15, 580), 600)).toBe(3);
+  });
+
+  it('scrolls a control that takes the focus under the cards just above them', async () => {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      if (this.dataset.bottomDock !== undefined) return rect(600, 200);
+      if (this.textContent === 'Voir tous mes succès') return rect(580, 44);
+      return rect(0, 0);
+    });
+    const scrollBy = vi.fn();
+    vi.stubGlobal('scrollBy', scrollBy);
+    function Page() {
+      const [slot, setSlot] = useState<HTMLElement | null>(null);
+      return (
+        <BottomDockSlotProvider slot={slot}>
+          <main>
+            <button>Au-dessus</button>
+            <button>Voir tous mes succès</button>
+          </main>
+          <BottomDock slotRef={setSlot}>
+            <section aria-label="Installer Chapitres">Installer</section>
+          </BottomDock>
+        </BottomDockSlotProvider>
+      );
+    }
+    render(<Page />);
+    act(() => screen.getByRole('button', { name: 'Au-dessus' }).focus());
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(scrollBy).not.toHaveBeenCalled();
+    act(() => screen.getByRole('button', { name: 'Voir tous mes succès' }).focus());
+    await waitFor(() => expect(scrollBy).toHaveBeenCalledWith(0, 36));
+  });
+
+  it('is inert and hidden while a dialog is open, and comes back after', async () => {
+    function Page() {
+      const [slot, setSlot] = useState<HTMLElement | null>(null);
+      const [open, setOpen] = useState(false);
+      return (
+        <BottomDockSlotProvider slot={slot}>
+          <div id="app-content">
+            <button onClick={() => setOpen(true)}>Supprimer</button>
+          </div>
+          <ModalRoot />
+          <Modal open={open} onClose={() => setOpen(false)} title="Supprimer ce chapitre ?">
+            <button onClick={() => setOpen(false)}>Annuler</button>
+          </Modal>
+          <BottomDock slotRef={setSlot}>
+            <section aria-label="Installer Chapitres">
+              <button>Installer</button>
+            </section>
+          </BottomDock>
+        </BottomDockSlotProvider>
+      );
+    }
+    render(<Page />);
+    const dock = document.querySelector('[data-bottom-dock]')!;
+    expect(dock.hasAttribute('inert')).toBe(false);
+    // Hidden (visibility) while inert, its height kept: the page behind does not move.
+    expect(dock.className).toContain('inert:invisible');
+    act(() => {
+      const opener = screen.getByRole('button', { name: 'Supprimer' });
+      opener.focus();
+      opener.click();
+    });
+    expect(dock.hasAttribute('inert')).toBe(true);
+    act(() => screen.getByRole('button', { name: 'Annuler' }).click());
+    expect(dock.hasAttribute('inert')).toBe(false);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Supprimer' }));
   });
 });
 

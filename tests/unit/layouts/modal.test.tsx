@@ -61,4 +61,29 @@ describe('modal', () => {
     await user.click(screen.getByRole('button', { name: 'Fermer' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('opened by itself, gives the focus to the page content when it closes, never to <body>', async () => {
+    function OpenOnArrival() {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          <div id={APP_CONTENT_ID}>
+            <main id="main" tabIndex={-1}>
+              <h1>La page</h1>
+            </main>
+          </div>
+          <ModalRoot />
+          <Modal open={open} onClose={() => setOpen(false)} title="Repris">
+            <button>Continuer</button>
+          </Modal>
+        </>
+      );
+    }
+    render(<OpenOnArrival />);
+    const user = userEvent.setup();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Continuer' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(document.querySelector('main'));
+  });
 });

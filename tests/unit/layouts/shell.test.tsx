@@ -214,7 +214,7 @@ describe('guest language switch', () => {
     await screen.findByRole('heading', { level: 1, name: 'Log in' });
     expect(document.documentElement.lang).toBe('en');
     await waitFor(() => expect(document.title).toBe('Chapitres – Log in'));
-    expect(window.localStorage.getItem('chapitres.lang')).toBe('en');
+    expect(window.localStorage.getItem('chapitres.lang')).toBe('en-US');
     await user.click(screen.getByRole('button', { name: 'Français' }));
     await screen.findByRole('heading', { level: 1, name: 'Connexion' });
     expect(document.documentElement.lang).toBe('fr');

@@ -26,7 +26,7 @@ describe('formatters', () => {
 
   it('write long dates and percentages from the catalogue as Intl would, without building one', async () => {
     const days = [new Date(1941, 2, 1, 12), new Date(1999, 11, 31, 23, 59), new Date(2026, 6, 14)];
-    for (const language of ['fr', 'en'] as const) {
+    for (const language of ['fr-CA', 'fr', 'en-GB', 'en-AU', 'en-CA', 'en-US', 'en']) {
       await setLanguage(language, { remember: false });
       const long = dateFormat({ dateStyle: 'long' });
       for (const day of days) {
@@ -43,5 +43,21 @@ describe('formatters', () => {
     expect(formatLongDate(new Date(1941, 2, 1))).toBe('1 mars 1941');
     expect(formatLongDate('pas une date')).toBeNull();
     expect(formatLongDate(null)).toBeNull();
+  });
+
+  it('follow the region of English: day first and 24-hour time in Britain, month first in the US', async () => {
+    const evening = new Date(2026, 11, 3, 22, 34);
+    await setLanguage('en-GB', { remember: false });
+    expect(formatLongDate(new Date(2026, 10, 26))).toBe('26 November 2026');
+    expect(dateFormat({ dateStyle: 'long', timeStyle: 'short' }).format(evening)).toBe(
+      '3 December 2026 at 22:34',
+    );
+    await setLanguage('en-US', { remember: false });
+    expect(formatLongDate(new Date(2026, 10, 26))).toBe('November 26, 2026');
+    expect(dateFormat({ dateStyle: 'long', timeStyle: 'short' }).format(evening)).toMatch(
+      /^December 3, 2026 at 10:34\sPM$/,
+    );
+    await setLanguage('fr', { remember: false });
+    expect(formatLongDate(new Date(2026, 10, 26))).toBe('26 novembre 2026');
   });
 });

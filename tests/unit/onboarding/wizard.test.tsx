@@ -62,7 +62,12 @@ describe('onboarding wizard', () => {
     await screen.findByRole('heading', { level: 1, name: 'Faisons connaissance' });
     await stepHeading('Bienvenue !');
     expect(screen.getByText('Étape 1 sur 5')).toBeTruthy();
-    expect(screen.getByText('Il y a 3 questions.')).toBeTruthy();
+    // The numbers agree: 3 questions, this welcome and the last page make the 5 steps.
+    expect(
+      screen.getByText(
+        'Il y a 3 questions, puis une page pour relire vos réponses : 5 étapes en tout, en comptant celle-ci.',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Retour' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Commencer' }));
 

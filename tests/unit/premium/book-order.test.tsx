@@ -52,6 +52,9 @@ describe('ordering a printed copy', () => {
     const section = await orderSection();
     expect(within(section).getByRole('heading', { name: 'Livre imprimé' })).toBeTruthy();
     expect(await within(section).findByText('Prix : 49,00 €')).toBeTruthy();
+    expect(
+      within(section).getByText('Payé en euros (€) ; votre banque fait la conversion si besoin.'),
+    ).toBeTruthy();
     const control = within(section).getByRole('link', { name: 'Commander le livre imprimé' });
     await userEvent.click(control);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/v1/demo/checkout/s-book'));

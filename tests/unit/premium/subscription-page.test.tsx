@@ -40,6 +40,15 @@ describe('the plans', () => {
     expect(within(pack).getByText('168,00 €')).toBeTruthy();
     expect(within(pack).getByText('Un livre imprimé offert')).toBeTruthy();
     expect(await screen.findByText('Il vous reste 2 chapitres gratuits.')).toBeTruthy();
+    // The free chapters do not make a book, and the prices are charged in euros (issue 35).
+    expect(
+      screen.getByText(
+        "Un livre demande l'offre complète et au moins 4 chapitres : les chapitres gratuits servent à essayer.",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByTestId('plans-currency').textContent).toBe(
+      'Les prix sont en euros (€), payés en euros. Si votre carte est dans une autre monnaie, votre banque fait la conversion.',
+    );
     expect(screen.queryByTestId('plan-book')).toBeNull();
     expect(screen.getByLabelText('Code cadeau')).toBeTruthy();
   });
@@ -179,6 +188,11 @@ describe('what the person has now', () => {
     expect(await screen.findByText('You have full access until November 20, 2026.')).toBeTruthy();
     expect(screen.getByText('€14.00 / month')).toBeTruthy();
     expect(screen.getByText('€168.00')).toBeTruthy();
+    expect(screen.getByTestId('plans-currency').textContent).toBe(
+      'Prices are in euros (€) and charged in euros. If your card is in another currency, your bank converts the amount.',
+    );
+    // With full access, nothing about what a book needs.
+    expect(screen.queryByText(/A book needs full access/)).toBeNull();
   });
 });
 

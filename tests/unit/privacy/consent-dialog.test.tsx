@@ -50,8 +50,12 @@ describe('first visit', () => {
     expect(link.getAttribute('href')).toBe('/privacy');
 
     const user = userEvent.setup();
+    // The page behind has loaded (its heading is there) when the choice is made.
+    await waitFor(() => expect(document.querySelector('main h1')).toBeTruthy());
     await user.click(within(dialog).getByRole('button', { name: 'Tout refuser' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull());
+    // Nothing had the focus before the dialog: the page's content takes it, not <body>.
+    expect(document.activeElement).toBe(document.querySelector('main'));
     const stored = JSON.parse(window.localStorage.getItem(CONSENT_STORAGE_KEY) ?? '');
     expect(stored).toEqual({
       analytics: false,
@@ -150,6 +154,51 @@ describe('first visit', () => {
     });
   });
 
+  it('switches the language inside the dialog before answering, and confirms in that language', async () => {
+    const net = mockFetch({});
+    renderWithProvider('/login');
+    const dialog = await screen.findByRole('dialog', { name: TITLE });
+    const group = within(dialog).getByRole('group', { name: 'Langue de cette page' });
+    const french = within(group).getByRole('button', { name: 'Français' });
+    const english = within(group).getByRole('button', { name: 'English' });
+    expect(french.getAttribute('lang')).toBe('fr');
+    expect(english.getAttribute('lang')).toBe('en');
+    expect(french.getAttribute('aria-pressed')).toBe('true');
+    expect(english.className).toContain('min-h-target');
+
+    const user = userEvent.setup();
+    await user.click(english);
+    // The same dialog, now in English; the choice is kept on this device (not signed in: no call).
+    expect(await screen.findByRole('dialog', { name: 'Your privacy choices' })).toBe(dialog);
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem('chapitres.lang')).toBe('en-US');
+    expect(
+      within(dialog).getByRole('button', { name: 'English' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(net.callsTo('PATCH /api/v1/users/me')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Refuse all' }));
+    expect(await screen.findByText('Noted: no audience measurement.')).toBeTruthy();
+    expect(screen.queryByText("C'est noté : aucune mesure d'audience.")).toBeNull();
+    expect(getConsent()?.analytics).toBe(false);
+  });
+
+  it('sends the language chosen in the dialog to the account when signed in', async () => {
+    const net = mockFetch({
+      'GET /api/v1/users/me': jsonReply(testUserWire),
+      'PATCH /api/v1/users/me': jsonReply({ ...testUserWire, current_language: 'en-US' }),
+    });
+    signInAs();
+    renderWithProvider('/login');
+    const dialog = await screen.findByRole('dialog', { name: TITLE });
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'English' }));
+    await waitFor(() => expect(net.callsTo('PATCH /api/v1/users/me')).toHaveLength(1));
+    expect(JSON.parse(net.callsTo('PATCH /api/v1/users/me')[0]!.body ?? '')).toEqual({
+      current_language: 'en-US',
+    });
+    expect(await screen.findByRole('dialog', { name: 'Your privacy choices' })).toBeTruthy();
+  });
+
   it('shows two buttons of equal size and style', async () => {
     mockFetch({});
     renderWithProvider('/login');
@@ -158,7 +207,11 @@ describe('first visit', () => {
     const accept = within(dialog).getByRole('button', { name: "Accepter la mesure d'audience" });
     expect(refuse.className).toBe(accept.className);
     expect(refuse.className).toContain('min-h-target');
-    expect(within(dialog).getAllByRole('button')).toHaveLength(2);
+    // The two choices, and nothing else to answer with (above them: the language switch).
+    expect(
+      within(within(dialog).getByTestId('consent-dialog-footer')).getAllByRole('button'),
+    ).toHaveLength(2);
+    expect(within(dialog).getAllByRole('button')).toHaveLength(4);
   });
 
   it('is never taller than the screen: its text scrolls, the two choices stay in view', async () => {
@@ -192,17 +245,15 @@ describe('first visit', () => {
     expect(screen.getByRole('dialog', { name: TITLE })).toBe(dialog);
     expect(document.activeElement).toBe(dialog);
 
+    const french = within(dialog).getByRole('button', { name: 'Français' });
+    const english = within(dialog).getByRole('button', { name: 'English' });
     const link = within(dialog).getByRole('link');
     const refuse = within(dialog).getByRole('button', { name: 'Tout refuser' });
     const accept = within(dialog).getByRole('button', { name: "Accepter la mesure d'audience" });
-    await user.tab();
-    expect(document.activeElement).toBe(link);
-    await user.tab();
-    expect(document.activeElement).toBe(refuse);
-    await user.tab();
-    expect(document.activeElement).toBe(accept);
-    await user.tab();
-    expect(document.activeElement).toBe(link);
+    for (const next of [french, english, link, refuse, accept, french]) {
+      await user.tab();
+      expect(document.activeElement).toBe(next);
+    }
     await user.tab({ shift: true });
     expect(document.activeElement).toBe(accept);
 

@@ -1,4 +1,4 @@
-// The profile's account part: name, email, language, logout, account deletion (SUPPRIMER) and the
+// The profile's account part: name, email, language, logout, account deletion (SUPPRIMER/DELETE) and the
 // terms-update dialog.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +6,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../src/offline/clear-local-data', () => ({ clearLocalData: vi.fn(async () => {}) }));
 
+import enProfile from '../../../locales/en/profile.json';
+import enSupport from '../../../locales/en/support.json';
+import frProfile from '../../../locales/fr/profile.json';
 import { isDeleteConfirmed } from '../../../src/features/profile/delete-confirmation';
 import { clearLocalData } from '../../../src/offline/clear-local-data';
 import { getSession } from '../../../src/lib/session';
@@ -19,8 +22,9 @@ beforeEach(async () => {
 });
 
 describe('delete confirmation word', () => {
-  it('accepts exactly SUPPRIMER', () => {
-    expect(isDeleteConfirmed('SUPPRIMER')).toBe(true);
+  it('accepts exactly the word of her language', () => {
+    expect(isDeleteConfirmed('SUPPRIMER', 'SUPPRIMER')).toBe(true);
+    expect(isDeleteConfirmed('DELETE', 'DELETE')).toBe(true);
     for (const typed of [
       '',
       'supprimer',
@@ -30,8 +34,19 @@ describe('delete confirmation word', () => {
       'SUPPRIME',
       'DELETE',
     ]) {
-      expect(isDeleteConfirmed(typed)).toBe(false);
+      expect(isDeleteConfirmed(typed, 'SUPPRIMER')).toBe(false);
     }
+    for (const typed of ['', 'delete', 'Delete', 'DELETE ', 'SUPPRIMER']) {
+      expect(isDeleteConfirmed(typed, 'DELETE')).toBe(false);
+    }
+    expect(isDeleteConfirmed('', '')).toBe(false);
+  });
+
+  it('asks each language for its own word, and the English FAQ names DELETE', () => {
+    expect(frProfile.delete.word).toBe('SUPPRIMER');
+    expect(enProfile.delete.word).toBe('DELETE');
+    expect(JSON.stringify(enSupport)).not.toContain('SUPPRIMER');
+    expect(JSON.stringify(enSupport)).toContain('type DELETE');
   });
 });
 
@@ -67,7 +82,7 @@ describe('profile page', () => {
     await user.click(await screen.findByRole('radio', { name: 'English' }));
     await screen.findByRole('heading', { level: 1, name: 'My account' });
     expect(document.documentElement.lang).toBe('en');
-    expect(window.localStorage.getItem('chapitres.lang')).toBe('en');
+    expect(window.localStorage.getItem('chapitres.lang')).toBe('en-US');
     await waitFor(() => expect(net.callsTo('PATCH /api/v1/users/me')).toHaveLength(1));
     expect(JSON.parse(net.callsTo('PATCH /api/v1/users/me')[0].body ?? '')).toEqual({
       current_language: 'en-US',

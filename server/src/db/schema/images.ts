@@ -26,6 +26,14 @@ export const images = pgTable(
     contentType: text('content_type').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
+    /**
+     * 'photo' for a picture she gave, 'illustration' for one the illustrator drew: only an illustration
+     * can be drawn again. Pictures stored before the column existed count as photos (nothing recorded
+     * which they were; asking to redraw a photo would throw it away).
+     */
+    origin: text('origin', { enum: ['photo', 'illustration'] })
+      .notNull()
+      .default('photo'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

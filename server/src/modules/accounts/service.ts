@@ -3,6 +3,7 @@
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { pickLocale } from '../../i18n/messages.ts';
+import { normaliseLanguageTag } from '../../i18n/language-tag.ts';
 import {
   dummyPasswordHash,
   hashPassword,
@@ -37,9 +38,9 @@ function checkEmail(email: string, field: string): string {
   return normalised;
 }
 
-function normaliseLanguage(language: string | undefined): string {
-  if (!language) return 'fr-FR';
-  return language.toLowerCase().startsWith('en') ? 'en-US' : 'fr-FR';
+/** The account's language with its region (« en-GB » stays « en-GB »: it picks how dates are written). */
+export function normaliseLanguage(language: string | undefined): string {
+  return normaliseLanguageTag(language);
 }
 
 export class AccountsService {

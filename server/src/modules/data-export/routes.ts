@@ -1,5 +1,6 @@
 // Routes of the data export: ask for it (one at a time), and see where it is.
 import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { currentUser } from '../../auth/plugin.ts';
 import { DataExport } from '../../contract/data-export.ts';
 import type { DataExportService } from './service.ts';
@@ -15,8 +16,9 @@ export function dataExportRoutes(exports: DataExportService) {
     );
     app.get(
       '/users/me/export',
-      { schema: { ...schema, response: { 200: DataExport } } },
-      async (request) => exports.status(currentUser(request)),
+      { schema: { ...schema, response: { 200: DataExport, 204: Type.Null() } } },
+      async (request, reply) =>
+        (await exports.status(currentUser(request))) ?? reply.code(204).send(),
     );
   };
 }

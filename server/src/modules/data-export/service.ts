@@ -15,6 +15,7 @@ import type { DataExport } from '../../contract/data-export.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { StorageProvider } from '../../providers/storage/types.ts';
 import { userLocale } from '../../i18n/messages.ts';
+import { userDateLocale } from '../../i18n/language-tag.ts';
 import type { UserRow } from '../accounts/repository.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import type { BooksService } from '../books/service.ts';
@@ -35,8 +36,22 @@ const DAY_MS = 86_400_000;
 
 type ExportRow = typeof dataExports.$inferSelect;
 
-const WORDS = {
+/**
+ * The ZIP speaks the account's language: its file and folder names as well as the labels inside
+ * (issue 35). French puts a space before « : » and « ; », English does not.
+ */
+export const EXPORT_WORDS = {
   fr: {
+    readmeFile: 'LISEZ-MOI.txt',
+    chaptersFolder: 'chapitres',
+    chapterFile: 'chapitre',
+    photosFolder: 'photos',
+    recordingsFolder: 'enregistrements',
+    ownPhotosFolder: 'mes-photos',
+    profileFile: 'profil.txt',
+    booksFolder: 'livres',
+    bookFallback: 'livre',
+    coverSuffix: 'couverture',
     readme: (name: string, date: string) =>
       `Les données de ${name || 'votre compte'} sur Chapitres, au ${date}.\n\n` +
       '- chapitres/ : chaque chapitre en texte (.txt) et en Markdown (.md), avec ses photos et leurs légendes, et la conversation avec le biographe (conversation.txt) ; les enregistrements de vos réponses dites à voix haute, quand vous les avez gardés, sont dans enregistrements/ ;\n' +
@@ -50,14 +65,26 @@ const WORDS = {
     you: 'Vous',
     biographer: 'Biographe',
     recording: 'enregistrement',
+    /** « Label : text », with French's space before the colon. */
+    labelled: (label: string, text: string) => `${label} : ${text}`,
   },
   en: {
+    readmeFile: 'README.txt',
+    chaptersFolder: 'chapters',
+    chapterFile: 'chapter',
+    photosFolder: 'photos',
+    recordingsFolder: 'recordings',
+    ownPhotosFolder: 'my-photos',
+    profileFile: 'profile.txt',
+    booksFolder: 'books',
+    bookFallback: 'book',
+    coverSuffix: 'cover',
     readme: (name: string, date: string) =>
       `The data of ${name || 'your account'} on Chapitres, on ${date}.\n\n` +
-      '- chapitres/: each chapter as text (.txt) and Markdown (.md), with its photos and their captions, and the conversation with the biographer (conversation.txt); the recordings of your spoken answers, when you kept them, are in enregistrements/;\n' +
-      '- mes-photos/: your own photos (your portrait for the books among them);\n' +
-      '- profil.txt: your answers to the first questions;\n' +
-      '- livres/: the PDFs of your books (interior and cover).\n',
+      '- chapters/: each chapter as text (.txt) and Markdown (.md), with its photos and their captions, and the conversation with the biographer (conversation.txt); the recordings of your spoken answers, when you kept them, are in recordings/;\n' +
+      '- my-photos/: your own photos (your portrait for the books among them);\n' +
+      '- profile.txt: your answers to the first questions;\n' +
+      '- books/: the PDFs of your books (interior and cover).\n',
     chapter: 'Chapter',
     untitled: 'Untitled',
     by: 'by',
@@ -65,12 +92,39 @@ const WORDS = {
     you: 'You',
     biographer: 'Biographer',
     recording: 'recording',
+    /** "Label: text", without a space before the colon. */
+    labelled: (label: string, text: string) => `${label}: ${text}`,
   },
 } as const;
 
-/** A date as people write it in their language: « 26 novembre 2026 », "26 November 2026". */
-export function longDate(date: Date, locale: 'fr' | 'en'): string {
-  return new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', {
+export type ExportWords = (typeof EXPORT_WORDS)[keyof typeof EXPORT_WORDS];
+
+/**
+ * A conversation as the export writes it: one paragraph per message, « Vous : … » / "You: …", and
+ * under a kept recording the file it is in.
+ */
+export function conversationText(
+  transcript: { id: string; type: string; content: string }[],
+  recordings: Map<string, string>,
+  w: ExportWords,
+): string {
+  return (
+    transcript
+      .map((m) => {
+        const line = w.labelled(m.type === 'user' ? w.you : w.biographer, m.content);
+        const recording = recordings.get(m.id);
+        return recording ? `${line}\n[${w.labelled(w.recording, recording)}]` : line;
+      })
+      .join('\n\n') + '\n'
+  );
+}
+
+/**
+ * A date as people write it where they live: « 26 novembre 2026 », "26 November 2026" (en-GB),
+ * "November 26, 2026" (en-US). `locale` is the account's language and region (userDateLocale).
+ */
+export function longDate(date: Date, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
     dateStyle: 'long',
     timeZone: 'Europe/Paris',
   }).format(date);
@@ -160,17 +214,19 @@ export class DataExportService {
       .returning();
     if (inserted[0])
       await this.queue.send(EXPORT_JOB, { exportId: inserted[0].id }, { singletonKey: user.id });
-    return this.status(user);
+    // Just inserted (or the one being prepared): there is one.
+    return (await this.status(user))!;
   }
 
-  async status(user: UserRow): Promise<DataExport> {
+  /** The latest export asked for; null when she never asked (the route answers 204). */
+  async status(user: UserRow): Promise<DataExport | null> {
     const [row] = await this.db
       .select()
       .from(dataExports)
       .where(eq(dataExports.userId, user.id))
       .orderBy(desc(dataExports.requestedAt))
       .limit(1);
-    if (!row) throw new AppError('not_found');
+    if (!row) return null;
     // This person's expired file goes as it is read (every person's are swept by request and build).
     if (row.key && row.expiresAt && row.expiresAt.getTime() <= Date.now()) {
       await this.forgetFile(row);
@@ -219,7 +275,7 @@ export class DataExportService {
         kind: 'export_ready',
         name: user.fullName,
         link: `${this.config.publicUrl}/profile`,
-        expires: longDate(expiresAt, locale),
+        expires: longDate(expiresAt, userDateLocale(user)),
       });
     } catch (error) {
       if (retryCount < 2) throw error;
@@ -272,25 +328,27 @@ export class DataExportService {
 
   private async contents(user: UserRow): Promise<Zippable> {
     const locale = userLocale(user);
-    const w = WORDS[locale];
+    const w = EXPORT_WORDS[locale];
     const files: Zippable = {};
-    files['LISEZ-MOI.txt'] = strToU8(w.readme(user.fullName, longDate(new Date(), locale)));
+    files[w.readmeFile] = strToU8(
+      w.readme(user.fullName, longDate(new Date(), userDateLocale(user))),
+    );
 
     const chapters = await this.conversations.allChaptersOf(user.id);
     const pictures = await this.images.originalFilesOf(chapters.map((c) => c.id));
     for (const [index, chapter] of chapters.entries()) {
       const title = chapter.title?.trim() || w.untitled;
-      const folder = `chapitres/${String(index + 1).padStart(2, '0')} - ${safeName(title, w.untitled)}`;
+      const folder = `${w.chaptersFolder}/${String(index + 1).padStart(2, '0')} - ${safeName(title, w.untitled)}`;
       const author = chapter.convAuthor?.trim();
       const text = chapter.summary?.trim() ?? '';
       const photos = pictures.get(chapter.id) ?? [];
-      const photoNames = photos.map((p, i) => `photos/${i + 1}.${p.ext}`);
-      files[`${folder}/chapitre.txt`] = strToU8(
+      const photoNames = photos.map((p, i) => `${w.photosFolder}/${i + 1}.${p.ext}`);
+      files[`${folder}/${w.chapterFile}.txt`] = strToU8(
         [title, author ? `${w.by} ${author}` : null, '', text]
           .filter((l) => l !== null)
           .join('\n') + '\n',
       );
-      files[`${folder}/chapitre.md`] = strToU8(
+      files[`${folder}/${w.chapterFile}.md`] = strToU8(
         [
           `# ${title}`,
           author ? `*${w.by} ${author}*` : null,
@@ -310,45 +368,37 @@ export class DataExportService {
       const recordings = new Map<string, string>();
       for (const file of (await this.recordings?.filesOfChapter(chapter.id)) ?? []) {
         const place = transcript.findIndex((m) => m.id === file.messageId) + 1;
-        const name = `enregistrements/${String(place).padStart(3, '0')}.${file.ext}`;
+        const name = `${w.recordingsFolder}/${String(place).padStart(3, '0')}.${file.ext}`;
         recordings.set(file.messageId, name);
         files[`${folder}/${name}`] = [file.bytes, { level: 0 }];
       }
-      files[`${folder}/conversation.txt`] = strToU8(
-        transcript
-          .map((m) => {
-            const line = `${m.type === 'user' ? w.you : w.biographer} : ${m.content}`;
-            const recording = recordings.get(m.id);
-            return recording ? `${line}\n[${w.recording} : ${recording}]` : line;
-          })
-          .join('\n\n') + '\n',
-      );
+      files[`${folder}/conversation.txt`] = strToU8(conversationText(transcript, recordings, w));
     }
 
     // The person's own photos (not in a chapter): the portrait chosen for a book is one of them.
     for (const [index, photo] of (await this.images.ownOriginalFiles(user.id)).entries()) {
       const legend = photo.legend?.trim() ? ` - ${safeName(photo.legend, '')}` : '';
-      files[`mes-photos/${String(index + 1).padStart(2, '0')}${legend}.${photo.ext}`] = [
+      files[`${w.ownPhotosFolder}/${String(index + 1).padStart(2, '0')}${legend}.${photo.ext}`] = [
         photo.bytes,
         { level: 0 },
       ];
     }
 
     const answers = await this.onboarding.profile(user);
-    files['profil.txt'] = strToU8(
+    files[w.profileFile] = strToU8(
       answers.map((a) => `${a.question}\n${a.answer}`).join('\n\n') + '\n',
     );
 
     for (const book of await this.books.allOf(user.id)) {
       if (book.generationStatus !== 'success') continue;
-      const name = safeName(book.title, 'livre');
+      const name = safeName(book.title, w.bookFallback);
       for (const [key, suffix] of [
         [book.interiorKey, ''],
-        [book.coverKey, ' - couverture'],
+        [book.coverKey, ` - ${w.coverSuffix}`],
       ] as const) {
         const file = key ? await this.storage.get(key) : null;
         if (file)
-          files[`livres/${name}${suffix} (${book.id.slice(0, 8)}).pdf`] = [
+          files[`${w.booksFolder}/${name}${suffix} (${book.id.slice(0, 8)}).pdf`] = [
             file.bytes,
             { level: 0 },
           ];

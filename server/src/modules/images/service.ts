@@ -6,7 +6,12 @@ import { AppError, registerErrorStatus } from '../../errors.ts';
 import { registerErrorMessages } from '../../i18n/messages.ts';
 import { limits } from '../../limits.ts';
 import type { ConversationImageWire } from '../../contract/conversations.ts';
-import type { ChapterImage, UpdateImageBody, UserImage } from '../../contract/images.ts';
+import type {
+  ChapterImage,
+  PictureOrigin,
+  UpdateImageBody,
+  UserImage,
+} from '../../contract/images.ts';
 import { MAX_LEGEND_LENGTH } from '../../contract/images.ts';
 import type { StorageProvider } from '../../providers/storage/types.ts';
 import type { UserRow } from '../accounts/repository.ts';
@@ -178,6 +183,7 @@ export class ImagesService {
         display_url: await this.storage.signedUrl(displayKeyOf(row.key)),
         legend: row.legend,
         position: row.position!,
+        origin: row.origin,
       });
       byChapter.set(row.conversationId!, list);
     }
@@ -289,7 +295,7 @@ export class ImagesService {
     const legend = checkedLegend(upload.legend);
     await this.assertRoomIn(user.id, conversationId);
     const processed = await processImage(upload.bytes, { owner: user.id });
-    const row = await this.addToChapter(user.id, conversationId, processed, legend);
+    const row = await this.addToChapter(user.id, conversationId, processed, legend, 'photo');
     if (!row) throw new AppError('max_images_reached', { limit: limits.imagesPerChapter });
     return this.chapterWire(row);
   }
@@ -315,7 +321,7 @@ export class ImagesService {
   ): Promise<ChapterImage | null> {
     if (!isUuid(conversationId)) throw new AppError('not_found');
     const processed = await processImage(png, { owner: userId });
-    const row = await this.addToChapter(userId, conversationId, processed, null);
+    const row = await this.addToChapter(userId, conversationId, processed, null, 'illustration');
     return row ? this.chapterWire(row) : null;
   }
 
@@ -395,8 +401,12 @@ export class ImagesService {
     conversationId: string,
     processed: ProcessedImage,
     legend: string | null,
+    origin: PictureOrigin,
   ): Promise<ImageRow | null> {
-    const image = this.newImage(chapterImagesFolder(userId, conversationId), processed, legend);
+    const image = {
+      ...this.newImage(chapterImagesFolder(userId, conversationId), processed, legend),
+      origin,
+    };
     await this.storeFiles(image, processed);
     let outcome;
     try {
@@ -472,6 +482,7 @@ export class ImagesService {
       display_url: await this.storage.signedUrl(displayKeyOf(row.key)),
       legend: row.legend,
       position: row.position!,
+      origin: row.origin,
     };
   }
 

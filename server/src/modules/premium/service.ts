@@ -7,6 +7,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import { AppError, registerErrorStatus } from '../../errors.ts';
 import { registerErrorMessages, userLocale, type Locale } from '../../i18n/messages.ts';
+import { userDateLocale } from '../../i18n/language-tag.ts';
 import {
   PRICES,
   type CheckoutAnswer,
@@ -116,6 +117,11 @@ export const PRODUCT_LABELS: Record<Product, Record<Locale, string>> = {
   },
   book: { fr: 'Livre imprimé', en: 'Printed book' },
 };
+
+/** A product and its book: « Livre imprimé : « Ma vie » », "Printed book: “My life”" (issue 35). */
+export function labelWithTitle(locale: Locale, label: string, title: string): string {
+  return locale === 'fr' ? `${label} : « ${title} »` : `${label}: “${title}”`;
+}
 
 /** How every simulated payment is marked where a person or the operator reads it (issue 28). */
 export const SIMULATED: Record<Locale, string> = {
@@ -256,7 +262,7 @@ export class PremiumService {
       // Only the price shown: the credit itself is taken when the checkout completes, if still there.
       credit = (entitlements?.bookCredits ?? 0) > 0;
       if (credit) amount = 0;
-      label = `${label} : « ${book.title} »`;
+      label = labelWithTitle(locale, label, book.title);
     }
     const row = await this.repository.createCheckout({
       userId: user.id,
@@ -373,11 +379,12 @@ export class PremiumService {
     if (!row || row.provider !== 'demo' || !row.userId) throw new AppError('not_found');
     const user = await this.accounts.findUser(row.userId);
     if (!user) throw new AppError('not_found');
-    let label = PRODUCT_LABELS[row.product][userLocale(user)];
+    const locale = userLocale(user);
+    let label = PRODUCT_LABELS[row.product][locale];
     const title =
       row.bookTitle ??
       (row.bookId ? (await this.books.forOrder(user.id, row.bookId))?.title : null);
-    if (title) label = `${label} : « ${title} »`;
+    if (title) label = labelWithTitle(locale, label, title);
     return { ...row, label, email: user.email };
   }
 
@@ -724,7 +731,7 @@ export class PremiumService {
       product: PRODUCT_LABELS[product][locale],
       // The simulator's receipt says, next to the amount, that no money moved (issue 28).
       amount: this.provider.name === 'demo' ? `${euros} (${SIMULATED[locale]})` : euros,
-      date: new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', {
+      date: new Intl.DateTimeFormat(userDateLocale(user), {
         dateStyle: 'long',
       }).format(new Date()),
     });

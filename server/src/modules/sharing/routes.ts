@@ -23,8 +23,11 @@ export function sharingApiRoutes(sharing: SharingService) {
     );
     app.get(
       '/conversations/:id/share',
-      { schema: { ...schema, response: { 200: ShareLink } } },
-      async (request) => sharing.get(currentUser(request), (request.params as { id: string }).id),
+      { schema: { ...schema, response: { 200: ShareLink, 204: Type.Null() } } },
+      async (request, reply) => {
+        const link = await sharing.get(currentUser(request), (request.params as { id: string }).id);
+        return link ?? reply.code(204).send();
+      },
     );
     app.patch(
       '/conversations/:id/share',

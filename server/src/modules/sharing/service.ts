@@ -79,11 +79,14 @@ export class SharingService {
     return this.link((await this.find(conversationId))!);
   }
 
-  async get(user: UserRow, conversationId: string): Promise<ShareLink> {
+  /**
+   * `GET …/share`: the chapter's link, or null when her own chapter is not shared (the route answers 204:
+   * « not shared » is an answer, not an error a browser logs on every opening of the dialog).
+   */
+  async get(user: UserRow, conversationId: string): Promise<ShareLink | null> {
     await this.ownChapter(user, conversationId);
     const existing = await this.find(conversationId);
-    if (!existing) throw new AppError('not_found');
-    return this.link(existing);
+    return existing ? this.link(existing) : null;
   }
 
   /** `PATCH …/share`: the choices of the chapter's existing link (404 when it is not shared). */

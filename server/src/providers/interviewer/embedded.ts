@@ -18,6 +18,7 @@ import type { ThemeId } from './themes.ts';
 import { THEME_IDS, getTheme, isThemeId, parseThemeAnswer } from './themes.ts';
 import type { PersonProfile, ProfileHook } from './profile.ts';
 import { readProfile } from './profile.ts';
+import { redundantQuestions } from './redundant.ts';
 import type { Detail, DetailKind } from './detect.ts';
 import { detectDetails, soundsHeavy } from './detect.ts';
 import type { Register } from './render.ts';
@@ -89,6 +90,8 @@ class Turn {
   readonly profile: PersonProfile;
   readonly register: Register;
   readonly used: Set<string>;
+  /** bank questions that would ask again what she already told (redundant.ts): never asked */
+  readonly redundant: Set<string>;
   readonly chapter: TranscriptMessage[];
   readonly assistant: TranscriptMessage[];
   readonly earlierThemes: Set<ThemeId>;
@@ -108,6 +111,10 @@ class Turn {
       ...(ctx.askedQuestionIds ?? []),
       ...this.assistant.map((m) => m.questionId).filter((id): id is string => !!id),
     ]);
+    this.redundant = redundantQuestions(
+      this.used,
+      new Set((ctx.profile ?? []).filter((p) => p.answer?.trim()).map((p) => p.questionId)),
+    );
     this.earlierThemes = new Set(
       (ctx.earlierChapters ?? []).flatMap((c) =>
         (c.themes ?? []).flatMap((t) => (isThemeId(t) ? [t] : parseThemeAnswer(t))),
@@ -140,7 +147,9 @@ class Turn {
   }
 
   unusedBank(theme: ThemeId): BankQuestion[] {
-    return this.bank.filter((q) => q.theme === theme && !this.used.has(q.id));
+    return this.bank.filter(
+      (q) => q.theme === theme && !this.used.has(q.id) && !this.redundant.has(q.id),
+    );
   }
 
   hookId(hook: ProfileHook): string {

@@ -167,7 +167,8 @@ export function renderMail(locale: Locale, to: string, template: MailTemplate): 
     subject,
     '',
     ...paragraphs,
-    ...(action ? ['', `${action.label} : ${action.href}`] : []),
+    // French puts a space before the colon, English does not (« Confirmer mon email : … », "Confirm my email: …").
+    ...(action ? ['', `${action.label}${fr ? ' : ' : ': '}${action.href}`] : []),
     '',
     'Chapitres',
   ].join('\n');

@@ -126,6 +126,16 @@ export interface Retold {
   named: boolean;
 }
 
+/** A part of a sentence retold, with how many times it names the narrator (not by a pronoun). */
+interface RetoldPart extends Retold {
+  mentions: number;
+}
+
+/** Whether a word standing for the narrator names her (« Jeanne », "the author") rather than a pronoun. */
+function isNaming(word: string): boolean {
+  return word !== '' && !/^(?:elle|il|lui|she|he)$/i.test(word);
+}
+
 /** The subject the narrator goes by: the name the first time in a paragraph, then a pronoun when one is known. */
 export function subjectOf(narrator: Narrator, named: boolean): string {
   const fr = narrator.language === 'fr';
@@ -143,11 +153,16 @@ export function subjectOf(narrator: Narrator, named: boolean): string {
   return narrator.name ?? (fr ? "l'auteur" : 'the author');
 }
 
-/** Third-person retelling of one first-person sentence; quoted passages inside it are left as said. */
+/**
+ * Third-person retelling of one first-person sentence; quoted passages inside it are left as said.
+ * A sentence that would name her twice (« Margaret's brother was older than Margaret », "the author…
+ * the author") when no pronoun is known is not retold: it is quoted as she said it (issue 35).
+ */
 export function retell(sentence: string, narrator: Narrator, named: boolean): Retold {
   const parts = sentence.split(/(«[^»]*»|“[^”]*”|"[^"]*")/);
   let ok = true;
   let usedName = named;
+  let mentions = 0;
   const out = parts.map((part, index) => {
     if (index % 2 === 1) return part; // a quotation: the person's or someone else's exact words
     const result =
@@ -156,8 +171,10 @@ export function retell(sentence: string, narrator: Narrator, named: boolean): Re
         : retellEnglish(part, narrator, usedName);
     ok &&= result.ok;
     usedName = result.named;
+    mentions += result.mentions;
     return result.text;
   });
+  if (mentions > 1) ok = false;
   return { text: out.join(''), ok, named: usedName };
 }
 
@@ -168,9 +185,10 @@ const FR_SUBJECT = new RegExp(
   'gu',
 );
 
-function retellFrench(text: string, narrator: Narrator, named: boolean): Retold {
+function retellFrench(text: string, narrator: Narrator, named: boolean): RetoldPart {
   let ok = true;
   let usedName = named;
+  let mentions = 0;
   // "Moi, je…": the stress is on the subject, which the retelling names anyway.
   const unstressed = text.replace(
     /(?<![\p{L}'])([Mm])oi,?\s+(j['e])/gu,
@@ -186,6 +204,7 @@ function retellFrench(text: string, narrator: Narrator, named: boolean): Retold 
       }
       const subject = subjectOf(narrator, usedName);
       if (narrator.name && subject === narrator.name) usedName = true;
+      if (isNaming(subject)) mentions += 1;
       const reflexive = clitics.replace(/(^|\s)me\s+/g, '$1se ').replace(/(^|\s)m'/g, "$1s'");
       const tail = elide(`${reflexive}${third}`);
       const negation = ne ? elide(`ne ${tail}`) : tail;
@@ -210,13 +229,14 @@ function retellFrench(text: string, narrator: Narrator, named: boolean): Retold 
     out = out.replace(
       /(?<![\p{L}'])([Mm])oi(-même)?(?![\p{L}'])/gu,
       (_, m: string, self: string | undefined) => {
+        if (isNaming(stressed)) mentions += 1;
         const word = `${stressed}${self ?? ''}`;
         return m === 'M' ? word[0]!.toUpperCase() + word.slice(1) : word;
       },
     );
   }
   const plural = retellWe(out);
-  if (plural === null) return { text, ok: false, named: usedName };
+  if (plural === null) return { text, ok: false, named: usedName, mentions };
   out = retellMe(plural, narrator);
   // « avec maman », « papa disait »: the narrator's parents, told from outside.
   out = out
@@ -233,7 +253,7 @@ function retellFrench(text: string, narrator: Narrator, named: boolean): Retold 
     )
   )
     ok = false;
-  return { text: out, ok, named: usedName };
+  return { text: out, ok, named: usedName, mentions };
 }
 
 const FR_PLURAL: Record<string, string> = {
@@ -589,9 +609,10 @@ function englishThirdPerson(verb: string): string | null {
   return null;
 }
 
-function retellEnglish(text: string, narrator: Narrator, named: boolean): Retold {
+function retellEnglish(text: string, narrator: Narrator, named: boolean): RetoldPart {
   let ok = true;
   let usedName = named;
+  let mentions = 0;
   let out = text.replace(
     EN_SUBJECT,
     (
@@ -603,6 +624,7 @@ function retellEnglish(text: string, narrator: Narrator, named: boolean): Retold
     ) => {
       const subject = subjectOf(narrator, usedName);
       if (narrator.name && subject === narrator.name) usedName = true;
+      if (isNaming(subject)) mentions += 1;
       const cap = (s: string) => (startsSentence(text, at) ? s[0]!.toUpperCase() + s.slice(1) : s);
       if (contraction) {
         const form = contraction === 'm' || contraction === 've' ? 's' : contraction;
@@ -629,11 +651,16 @@ function retellEnglish(text: string, narrator: Narrator, named: boolean): Retold
   const object = g === 'f' ? 'her' : g === 'm' ? 'him' : (narrator.name ?? 'the author');
   const swap = (word: string, by: string) =>
     word[0] === word[0]!.toUpperCase() ? by[0]!.toUpperCase() + by.slice(1) : by;
+  // Without a pronoun each of these names her: counted, so as not to name her twice in a sentence.
+  const naming = (by: string) => {
+    if (!g) mentions += 1;
+    return by;
+  };
   out = out
-    .replace(/(?<![\p{L}'])(my)(?![\p{L}'])/giu, (w: string) => swap(w, possessive))
-    .replace(/(?<![\p{L}'])(me)(?![\p{L}'])/giu, (w: string) => swap(w, object))
+    .replace(/(?<![\p{L}'])(my)(?![\p{L}'])/giu, (w: string) => swap(w, naming(possessive)))
+    .replace(/(?<![\p{L}'])(me)(?![\p{L}'])/giu, (w: string) => swap(w, naming(object)))
     .replace(/(?<![\p{L}'])(mine)(?![\p{L}'])/giu, (w: string) =>
-      swap(w, g === 'm' ? 'his' : g === 'f' ? 'hers' : possessive),
+      swap(w, naming(g === 'm' ? 'his' : g === 'f' ? 'hers' : possessive)),
     );
   if (g)
     out = out.replace(/(?<![\p{L}'])(myself)(?![\p{L}'])/giu, (w: string) =>
@@ -662,7 +689,7 @@ function retellEnglish(text: string, narrator: Narrator, named: boolean): Retold
     /(?<![\p{L}'])(?:we|us|our|you|your)(?![\p{L}])/iu.test(out)
   )
     ok = false;
-  return { text: out, ok, named: usedName };
+  return { text: out, ok, named: usedName, mentions };
 }
 
 function startsSentence(text: string, at: number): boolean {

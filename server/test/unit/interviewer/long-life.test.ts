@@ -235,3 +235,80 @@ describe('a long life with the embedded interviewer', () => {
     expect(life.turns.some((t) => t.questionId?.startsWith('open:'))).toBe(true);
   });
 });
+
+describe('a new chapter does not ask again what she already told (issue 35)', () => {
+  const sameQuestion = [
+    ['childhood.father', 'family.father'],
+    ['childhood.mother_days', 'family.mother'],
+    ['origins.grandparents', 'family.grandparents_time'],
+    ['youth.best_friend', 'friendship.childhood_friend'],
+    ['youth.going_out', 'friendship.gang'],
+    ['youth.songs', 'passions.music'],
+    ['passions.hands', 'pride.made_by_hand'],
+    ['trials.helping_hand', 'friendship.there_for_you'],
+    ['work.first_job', 'youth.first_money'],
+  ];
+
+  it.each([
+    [
+      'fr',
+      {
+        family: 'Mon père Yves était marin, ma mère Anna couturière, un frère, Paul',
+        work: 'Institutrice pendant 35 ans',
+        themes: 'Famille, Enfance, Travail, Amitié',
+      },
+    ],
+    [
+      'en',
+      {
+        family: 'My father was a miner, my mother a seamstress. A brother, Stanley.',
+        work: 'A nurse for thirty-five years',
+        themes: 'Family, Childhood, Work, Friendship',
+      },
+    ],
+  ] as const)('in %s, over twenty chapters', (language, answers) => {
+    const life = liveALife(language, 20, 15, { profile: profileAnswers(answers) });
+    const ids = life.turns.map((t) => t.questionId);
+    // She told her brothers and sisters in onboarding: not asked again.
+    expect(ids).not.toContain('family.siblings');
+    // The question built on her work answer ("How did it all begin?") is her first job.
+    expect(ids.some((id) => id?.startsWith('profile:work:'))).toBe(true);
+    expect(ids).not.toContain('work.first_job');
+    // The same question is not asked again under another theme.
+    for (const [a, b] of sameQuestion)
+      expect(ids.includes(a) && ids.includes(b), `${a} and ${b}`).toBe(false);
+  });
+
+  it('opens a new chapter on a question not made redundant by an earlier chapter', () => {
+    const opening = planOpening({
+      language: 'en',
+      personName: 'Margaret Hill',
+      profile: profileAnswers({ themes: 'Family' }),
+      earlierChapters: [
+        { title: 'My childhood', summary: null, keywords: [], themes: ['childhood'] },
+      ],
+      askedQuestionIds: ['childhood.father', 'childhood.mother_days', 'family.siblings'],
+      messages: [],
+    });
+    expect(opening.theme).toBe('family');
+    expect(['family.father', 'family.mother', 'family.siblings']).not.toContain(opening.questionId);
+  });
+
+  it('skips the siblings question once the onboarding family answer is given, and only then', () => {
+    const base = {
+      language: 'fr' as const,
+      personName: 'Jeanne Martin',
+      earlierChapters: [],
+      askedQuestionIds: ['family.mother', 'family.father'],
+      messages: [],
+    };
+    const without = planOpening({ ...base, profile: profileAnswers({ themes: 'Famille' }) });
+    expect(without.questionId).toBe('family.siblings');
+    const told = planOpening({
+      ...base,
+      profile: profileAnswers({ themes: 'Famille', family: 'mes parents et ma sœur' }),
+    });
+    expect(told.theme).toBe('family');
+    expect(told.questionId).not.toBe('family.siblings');
+  });
+});

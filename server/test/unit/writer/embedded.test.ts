@@ -339,6 +339,54 @@ describe('perspective helpers', () => {
     );
   });
 
+  it('names her by her first name, never twice in a sentence, and says "the author" only without a name (issue 35)', () => {
+    const sentence = 'My brother Stanley was two years older than me.';
+    // Her first name, from her account's name; her gender from it when English says it.
+    const margaret = readNarrator('Margaret Hill', [], [], 'en');
+    expect(margaret).toEqual({ name: 'Margaret', gender: 'f', language: 'en' });
+    expect(retell(sentence, margaret, false)).toMatchObject({
+      text: 'Her brother Stanley was two years older than her.',
+      ok: true,
+    });
+    expect(retell('I went to school in Leeds.', margaret, false).text).toBe(
+      'Margaret went to school in Leeds.',
+    );
+    // No pronoun known: a sentence that would name her twice is quoted as she said it, not retold.
+    for (const narrator of [
+      { name: 'Margaret', gender: null, language: 'en' as const },
+      { name: null, gender: null, language: 'en' as const },
+    ]) {
+      expect(retell(sentence, narrator, false).ok, String(narrator.name)).toBe(false);
+      expect(retell('I loved my mother.', narrator, true).ok, String(narrator.name)).toBe(false);
+    }
+    // Named once, it is retold.
+    expect(
+      retell('I went to school in Leeds.', { name: null, gender: null, language: 'en' }, false)
+        .text,
+    ).toBe('The author went to school in Leeds.');
+    const jeanne = { name: 'Jeanne', gender: null, language: 'fr' as const };
+    expect(retell('Mon frère était plus âgé que moi.', jeanne, false).text).toBe(
+      'Son frère était plus âgé que Jeanne.',
+    );
+    expect(retell('Je pensais à moi.', jeanne, false).ok).toBe(false);
+
+    const chapter = (personName: string | null) =>
+      plain(
+        writeChapter(
+          input({
+            language: 'en',
+            personName,
+            transcript: [assistant('Tell me about your family.', 'family'), user(sentence)],
+            options: { perspective: 'troisieme' },
+          }),
+        ).summary!,
+      );
+    expect(chapter('Margaret Hill')).toContain('Her brother Stanley was two years older than her.');
+    const nameless = chapter(null);
+    expect(nameless).not.toMatch(/the author.*the author/i);
+    expect(nameless).toContain(sentence);
+  });
+
   it("reads gender from the person's own words or from how they want to be called", () => {
     expect(genderFromWords('Je suis née à Brest et je suis restée longtemps.', 'fr')).toBe('f');
     expect(genderFromWords("J'étais content, je suis devenu contremaître.", 'fr')).toBe('m');

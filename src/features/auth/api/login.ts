@@ -4,7 +4,7 @@ import type { LoginBody, TokenResponse } from '@contract/accounts';
 import { apiRequest } from '../../../lib/api-client';
 import { useAction } from '../../../lib/use-action';
 import { MissingTokenError } from '../../../lib/api-errors';
-import { languageFromTag, setLanguage, storedLanguage } from '../../../lib/i18n';
+import { followAccountLanguage } from '../../../lib/language-choice';
 import { consumeReturnTo } from '../../../lib/return-to';
 import { startSession, type AccountType } from '../../../lib/session';
 import { getMe } from './get-me';
@@ -38,10 +38,10 @@ export function destinationAfterLogin(input: {
 export async function signIn(credentials: Credentials): Promise<string> {
   const token = await requestAccessToken(credentials);
   const user = await getMe(token);
-  // A language chosen on this device wins; otherwise follow the account's language.
-  const accountLanguage = languageFromTag(user.currentLanguage);
-  if (!storedLanguage() && accountLanguage) await setLanguage(accountLanguage, { remember: false });
   startSession(token, user);
+  // The latest choice wins: one made on this device before signing in goes to the account, otherwise
+  // the account's language is applied (before the next page, so it opens in that language).
+  await followAccountLanguage(user);
 
   let hasUnansweredQuestions = false;
   try {

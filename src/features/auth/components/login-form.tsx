@@ -1,5 +1,7 @@
-// The login screen: email and password (show/hide), submit only when both are usable, the login error
-// rules of spec §8, and links to password recovery and sign-up.
+// The login screen: email and password (show/hide), the login error rules of spec §8, and links to
+// password recovery and sign-up. The button is always enabled (a disabled one is skipped by Tab and
+// says nothing): pressed with a field missing or wrong, it names the problem beside the field, moves
+// focus there, and sends nothing.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -19,14 +21,27 @@ export function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [emailTouched, setEmailTouched] = useState(false);
+  // Set by a submit attempt: from then on, an empty field says so too.
+  const [attempted, setAttempted] = useState(false);
 
-  const canSubmit = canSubmitLogin({ email, password }) && !login.isPending;
   const emailError =
-    emailTouched && email !== '' && !isEmailValid(email) ? t('fields.emailInvalid') : undefined;
+    attempted && email.trim() === ''
+      ? t('fields.emailMissing')
+      : (emailTouched || attempted) && email !== '' && !isEmailValid(email)
+        ? t('fields.emailInvalid')
+        : undefined;
+  const passwordError = attempted && password === '' ? t('fields.passwordMissing') : undefined;
 
-  function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!canSubmit) return;
+    if (login.isPending) return;
+    if (!canSubmitLogin({ email, password })) {
+      setAttempted(true);
+      const firstWrong = isEmailValid(email) ? 'password' : 'email';
+      const field = event.currentTarget.elements.namedItem(firstWrong);
+      if (field instanceof HTMLElement) field.focus();
+      return;
+    }
     login.mutate({ email, password }, { onSuccess: (to) => navigate(to, { replace: true }) });
   }
 
@@ -51,6 +66,7 @@ export function LoginForm() {
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
+          error={passwordError}
           required
         />
         <div>
@@ -60,7 +76,7 @@ export function LoginForm() {
             </Notice>
           )}
         </div>
-        <Button type="submit" className="w-full" disabled={!canSubmit} busy={login.isPending}>
+        <Button type="submit" className="w-full" busy={login.isPending}>
           {t('login.submit')}
         </Button>
       </form>

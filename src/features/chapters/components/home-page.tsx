@@ -125,6 +125,8 @@ export function HomePage({ hasOnboardingAnswers, termsDialog }: HomePageProps) {
   );
   const showBanner = bannerDue && !bannerClosed && access.data !== undefined;
   const multiUsers = user?.accountType === 'multi-users';
+  // Said beside the book's chapter count: the free chapters do not make a book (issue 35).
+  const noFullAccess = access.data !== undefined && !access.data.isFullAccessGranted;
   const dialog = newChapter.dialog;
 
   return (
@@ -151,11 +153,14 @@ export function HomePage({ hasOnboardingAnswers, termsDialog }: HomePageProps) {
           </div>
           {chapters.length > 0 && chapters.length < BOOK_MIN_CHAPTERS && (
             <p className="text-ink-muted">
-              {t('home.bookNeedsMore', {
+              {t(noFullAccess ? 'home.bookNeedsMoreAndAccess' : 'home.bookNeedsMore', {
                 count: BOOK_MIN_CHAPTERS - chapters.length,
                 min: BOOK_MIN_CHAPTERS,
               })}
             </p>
+          )}
+          {chapters.length >= BOOK_MIN_CHAPTERS && noFullAccess && (
+            <p className="text-ink-muted">{t('home.bookNeedsAccess')}</p>
           )}
           {!online && <p className="text-ink-muted">{t('home.needsNetwork')}</p>}
         </div>

@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { BOOK_MIN_CHAPTERS } from '../access-rules';
 
 export type PremiumReason = 'chapter' | 'book';
 
@@ -24,7 +25,11 @@ export function PremiumRequiredModal({
   return (
     <Modal open={open} onClose={onClose} title={t('premium.title')}>
       <div className="space-y-4">
-        <p>{reason === 'book' ? t('premium.messageBook') : t('premium.messageChapter')}</p>
+        <p>
+          {reason === 'book'
+            ? t('premium.messageBook', { min: BOOK_MIN_CHAPTERS })
+            : t('premium.messageChapter')}
+        </p>
         {/* No « plus de chapitre gratuit » under a message that already says so. */}
         {freeChaptersLeft !== undefined && !(reason === 'chapter' && freeChaptersLeft === 0) && (
           <p className="text-lg font-semibold">

@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { DockedBar } from '../../../components/layouts/bottom-dock';
 import { ButtonLink } from '../../../components/ui/button';
+import { BOOK_MIN_CHAPTERS } from '../access-rules';
 import { CloseIcon } from './icons';
 
 interface SubscriptionBannerProps {
@@ -19,9 +20,9 @@ export function SubscriptionBanner({ freeChaptersLeft, onClose }: SubscriptionBa
         className="pointer-events-auto border-t-4 border-brand bg-brand-soft px-4 py-3 shadow-[0_-4px_16px_rgba(42,31,23,0.15)]"
       >
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3">
-          <p className="min-w-[12rem] flex-1 font-semibold">
+          <p className="min-w-[min(12rem,100%)] flex-1 font-semibold">
             {freeChaptersLeft > 0
-              ? t('banner.freeLeft', { count: freeChaptersLeft })
+              ? t('banner.freeLeft', { count: freeChaptersLeft, min: BOOK_MIN_CHAPTERS })
               : t('banner.noneLeft')}
           </p>
           <ButtonLink to="/subscription">{t('banner.cta')}</ButtonLink>

@@ -1,4 +1,4 @@
-// A chapter's public page (/s/<token>): GET /conversations/{id}/share reads the one that exists (404 when
+// A chapter's public page (/s/<token>): GET /conversations/{id}/share reads the one that exists (204 when
 // none: reading never makes a page live), POST creates it or gives back the one that exists (sharing a
 // chapter is creating it, only once the person asks for it), DELETE removes it (the page is gone for everyone who
 // had the link), PATCH sets whether the page plays the recorded answers (issue 20, off by default). The
@@ -24,11 +24,12 @@ function sharePath(conversationId: string): string {
   return `/conversations/${encodeURIComponent(conversationId)}/share`;
 }
 
-/** The chapter's page if it is already shared, else null (404); nothing is created. */
+/** The chapter's page if it is already shared, else null (204); nothing is created. */
 export async function getShareLink(conversationId: string): Promise<ShareLinkWire | null> {
   try {
-    return await apiRequest<ShareLinkWire>(sharePath(conversationId));
+    return (await apiRequest<ShareLinkWire | undefined>(sharePath(conversationId))) ?? null;
   } catch (error) {
+    // A server from before the 204 answered 404.
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }

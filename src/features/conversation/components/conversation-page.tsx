@@ -251,6 +251,8 @@ function ChapterView({ conversationId, chapter, pendingCount, generation }: Chap
   const [deleteOpen, setDeleteOpen] = useState(false);
   const autoStarted = useRef(false);
   const editButton = useRef<HTMLButtonElement>(null);
+  /** The editor just closed: « Corriger mon histoire » takes the focus back once it is shown again. */
+  const refocusEditButton = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const undoHelpId = useId();
   /**
@@ -263,6 +265,8 @@ function ChapterView({ conversationId, chapter, pendingCount, generation }: Chap
    * text before is offered, explained, until the next change or leaving the page — not for good.
    */
   const [textChange, setTextChange] = useState<'undo' | 'redo' | null>(null);
+  /** The editor reopened with corrections an earlier visit left unsaved (said in the editor). */
+  const [restoredDraft, setRestoredDraft] = useState(false);
 
   const title = chapter.title || t('untitled');
   const multiUser = user?.accountType === 'multi-users';
@@ -277,13 +281,13 @@ function ChapterView({ conversationId, chapter, pendingCount, generation }: Chap
     ]).then(([draftTitle, draftSummary]) => {
       if (!cancelled && (draftTitle || draftSummary)) {
         setEditing(true);
-        toast.info(t('edit.draftKept'));
+        setRestoredDraft(true);
       }
     });
     return () => {
       cancelled = true;
     };
-  }, [conversationId, t]);
+  }, [conversationId]);
 
   // Spec §4: a chapter with answers and no text yet is written on arrival, once.
   const { generate, inProgress } = generation;
@@ -293,6 +297,15 @@ function ChapterView({ conversationId, chapter, pendingCount, generation }: Chap
     autoStarted.current = true;
     void generate(FULL_GENERATION);
   }, [wire, inProgress, online, generate]);
+
+  // Issue 35 #10: the editor closed (saved, cancelled, Escape) gives the focus back to its button once
+  // React has shown it again — not on the next frame, which can come before that (onDone is often
+  // called after an await) and would leave the focus on <body>.
+  useEffect(() => {
+    if (editing || !refocusEditButton.current) return;
+    refocusEditButton.current = false;
+    editButton.current?.focus();
+  }, [editing]);
 
   /** Something else changes: what was offered back for the last change goes. */
   function startChange() {
@@ -392,7 +405,7 @@ function ChapterView({ conversationId, chapter, pendingCount, generation }: Chap
           ))}
         {chapter.keywords.length > 0 && (
           <p className="text-lg text-ink-muted">
-            <span className="font-semibold">{t('keywords')} : </span>
+            <span className="font-semibold">{t('keywords')} </span>
             {chapter.keywords.join(', ')}
           </p>
         )}
@@ -414,10 +427,12 @@ function ChapterView({ conversationId, chapter, pendingCount, generation }: Chap
           serverTitle={chapter.serverTitle}
           serverSummary={chapter.serverSummary}
           updatedAt={chapter.updatedAt}
+          restoredDraft={restoredDraft}
           onDone={(saved) => {
+            refocusEditButton.current = true;
             setEditing(false);
+            setRestoredDraft(false);
             if (saved?.textChanged) setTextChange('undo');
-            requestAnimationFrame(() => editButton.current?.focus());
           }}
         />
       ) : (

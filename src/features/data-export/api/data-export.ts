@@ -1,5 +1,5 @@
 // The person's data export (a ZIP of every chapter, transcript, onboarding answer and book PDF):
-// GET /users/me/export gives the last one asked for (404: never asked), POST asks for a new one (while
+// GET /users/me/export gives the last one asked for (204: never asked), POST asks for a new one (while
 // one is being prepared the server gives that one back). The query asks again every 5 s while the
 // export is pending, and only while a screen shows it (TanStack Query stops polling in a hidden tab).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,8 +20,10 @@ export const dataExportKeys = {
 /** The last export asked for, or null when none was. */
 export async function getDataExport(): Promise<DataExportWire | null> {
   try {
-    return await apiRequest<DataExportWire>('/users/me/export');
+    // 204 (never asked) reads as undefined.
+    return (await apiRequest<DataExportWire | undefined>('/users/me/export')) ?? null;
   } catch (error) {
+    // A server from before the 204 answered 404.
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }

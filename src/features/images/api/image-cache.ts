@@ -32,7 +32,13 @@ export async function refreshChapter(
 }
 
 export function toImageWire(image: ChapterImageWire): ChapterImageWire {
-  return { id: image.id, url: image.url, legend: image.legend, position: image.position };
+  return {
+    id: image.id,
+    url: image.url,
+    legend: image.legend,
+    position: image.position,
+    ...(image.origin ? { origin: image.origin } : {}),
+  };
 }
 
 /** The list with `image` added at its position (the ones at or after it shift by one). */

@@ -166,16 +166,19 @@ export function ImageCard({
         <LegendField image={image} onSave={onSaveLegend} />
 
         <div className="mt-auto flex flex-wrap gap-2 border-t-2 border-line pt-4">
-          <Button
-            variant="secondary"
-            onClick={() => onReplace(image)}
-            disabled={serverDisabled}
-            aria-describedby={!serverActions ? serverActionsHintId : undefined}
-          >
-            <RefreshIcon />
-            {t('card.replace')}
-            <ForImage position={image.position} />
-          </Button>
+          {/* Only a picture the illustrator drew can be drawn again: a photo she gave would be lost. */}
+          {image.origin === 'illustration' && (
+            <Button
+              variant="secondary"
+              onClick={() => onReplace(image)}
+              disabled={serverDisabled}
+              aria-describedby={!serverActions ? serverActionsHintId : undefined}
+            >
+              <RefreshIcon />
+              {t('card.replace')}
+              <ForImage position={image.position} />
+            </Button>
+          )}
           <Button
             variant="ghost"
             onClick={() => onDelete(image)}

@@ -53,13 +53,20 @@ export function ImageGrid({
   const refocus = useRef<{ id: string; control: MoveDirection } | null>(null);
   const order = ids.join(',');
 
+  // Focus follows the moved picture to its new place: the same button, or the other one when the
+  // picture has reached an end and that button does nothing there any more.
   useEffect(() => {
     const target = refocus.current;
     if (!target) return;
     refocus.current = null;
-    listRef.current
-      ?.querySelector<HTMLElement>(`[data-move="${target.control}"][data-for="${target.id}"]`)
-      ?.focus();
+    const button = (control: MoveDirection) =>
+      listRef.current?.querySelector<HTMLElement>(
+        `[data-move="${control}"][data-for="${target.id}"]`,
+      );
+    const same = button(target.control);
+    const other = button(target.control === 'before' ? 'after' : 'before');
+    const next = same?.getAttribute('aria-disabled') === 'true' && other ? other : same;
+    next?.focus();
   }, [order]);
 
   const sensors = useSensors(

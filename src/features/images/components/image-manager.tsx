@@ -2,7 +2,7 @@
 // position, legend, replace and delete actions, the counter n/5, adding a photo or an illustration, the
 // empty state, and the way back to the chapter. Offline it shows the copy kept on the device; order and
 // legends still work (outbox), the rest says it needs a connection.
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/layouts/page';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -107,6 +107,20 @@ function ManagerContent({
   const busy = generating || actions.replace.isPending || actions.remove.isPending;
   const serverActions = online;
 
+  // Issue 35 #9: an illustration takes a while and, with none yet, the button moves from the empty
+  // state to the header once it arrives. If the focus was lost on the way (to <body>), it comes back to
+  // the button; if she has moved on to something else, it is left where she put it.
+  const refocusGenerate = useRef(false);
+  useEffect(() => {
+    if (!refocusGenerate.current || generating) return;
+    const active = document.activeElement;
+    const button = document.querySelector<HTMLElement>('[data-generate-illustration]');
+    if (!active || active === document.body) {
+      refocusGenerate.current = false;
+      button?.focus();
+    } else if (active !== button) refocusGenerate.current = false;
+  }, [count, generating]);
+
   function say(message: string) {
     setAnnouncement(message);
   }
@@ -136,6 +150,8 @@ function ManagerContent({
   }
 
   function generate() {
+    if (generating) return;
+    refocusGenerate.current = true;
     setProblem(null);
     if (full) {
       setMaxReason('add');
@@ -343,14 +359,18 @@ function AddActions({
         <PhotoIcon />
         {t('add.open')}
       </Button>
+      {/* While it works the button keeps the focus (aria-disabled, not disabled, which would drop it). */}
       <Button
         variant="secondary"
         onClick={onGenerate}
-        disabled={!online || busy}
-        busy={generating}
+        disabled={!online || (busy && !generating)}
+        aria-disabled={generating || undefined}
+        aria-busy={generating || undefined}
         aria-describedby={describedBy}
+        data-generate-illustration=""
+        className="aria-disabled:cursor-not-allowed"
       >
-        {!generating && <SparkleIcon />}
+        {generating ? <Spinner size="sm" /> : <SparkleIcon />}
         {generating ? t('generate.working') : t('generate.open')}
       </Button>
     </div>

@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useConnectivity } from '../../../offline/connectivity';
 import { chapterTitle } from '../api/get-conversation';
 import { MAX_MESSAGE_LENGTH } from '../api/types';
-import type { ChatState } from '../chat-state';
+import { mainActionFor, type ChatState } from '../chat-state';
 import { hasText, useInterview, type Interview } from '../hooks/use-interview';
 import { ControlBar } from './control-bar';
 import { CountdownBar } from './countdown-bar';
@@ -109,6 +109,15 @@ export function ChatView({ conversationId }: { conversationId: string }) {
       event.preventDefault();
       if (machine.state === 'user-updating') chat.pressMain();
     }
+  }
+
+  function pressMain() {
+    // Issue 35 #9: sending disables the button that has the focus, which would drop it to the page's
+    // start. It waits in the answer box instead (still there, text kept, if the send fails or is queued)
+    // until the new question takes it.
+    if (mainActionFor[machine.state] === 'send')
+      chat.answerRef.current?.focus({ preventScroll: true });
+    chat.pressMain();
   }
 
   function openHistory() {
@@ -241,7 +250,7 @@ export function ChatView({ conversationId }: { conversationId: string }) {
         helpId={helpId}
         onHistory={openHistory}
         onTogglePause={chat.togglePause}
-        onMain={chat.pressMain}
+        onMain={pressMain}
         onClear={chat.clear}
         onReplay={() => void chat.replay()}
       />

@@ -281,7 +281,11 @@ function WizardSteps({
               </h2>
               <p className="text-lg">{t('wizard.intro.message')}</p>
               {questions.length > 0 && (
-                <p className="text-lg">{t('wizard.intro.count', { count: questions.length })}</p>
+                <p className="text-lg">
+                  {/* The same total as the progress line: the questions, this welcome and the last
+                      page (her name, when asked, shares the "how to address you" step). */}
+                  {t('wizard.intro.count', { count: questions.length, total: totalSteps })}
+                </p>
               )}
               <p className="text-ink-muted">{t('wizard.intro.reassure')}</p>
             </>

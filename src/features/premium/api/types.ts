@@ -2,6 +2,7 @@
 // (server/src/contract/premium.ts, accounts.ts), imported as types only. PRICES is typed with the
 // contract's own literal prices, so a price changed on the server is a compile error here.
 import type { Message } from '@contract/accounts';
+import type { MIN_BOOK_CHAPTERS as ServerMinChapters } from '@contract/books';
 import type {
   CheckoutAnswer,
   Order,
@@ -28,6 +29,9 @@ export const PRICES: typeof ServerPrices = {
 };
 
 export const CURRENCY = 'EUR';
+
+/** A book gathers at least this many chapters, and needs full access (said beside the free chapters left). */
+export const BOOK_MIN_CHAPTERS: typeof ServerMinChapters = 4;
 
 export type { OrderStatus, SubscriptionWire };
 export type PremiumStatusWire = PremiumStatus;

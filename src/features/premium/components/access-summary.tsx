@@ -1,8 +1,8 @@
-// What the person has now, in one sentence (plus the printed books left to order): at the top of
-// /subscription and on the payment success page.
+// What the person has now, in one sentence (plus the printed books left to order, or, without full
+// access, that a book needs it): at the top of /subscription and on the payment success page.
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../components/ui/notice';
-import type { PremiumStatusWire } from '../api/types';
+import { BOOK_MIN_CHAPTERS, type PremiumStatusWire } from '../api/types';
 import { formatDate } from '../format';
 import { subscriptionState } from '../subscription-state';
 
@@ -45,6 +45,7 @@ export function AccessSummary({
         role={live ? 'status' : undefined}
       >
         <p>{sentence}</p>
+        {!fullAccess && <p>{t('status.bookRule', { min: BOOK_MIN_CHAPTERS })}</p>}
         {status.book_credits > 0 && (
           <p className="font-semibold">{t('status.credits', { count: status.book_credits })}</p>
         )}

@@ -79,6 +79,7 @@ function BookOrderSection({ bookID }: { bookID: string }) {
           {credits > 0 ? t('order.free') : t('order.price', { price: formatMoney(PRICES.book) })}
         </p>
       )}
+      {status.data && credits === 0 && <p className="text-ink-muted">{t('order.currency')}</p>}
       <ButtonLink
         to={bookOrderPlansPath(bookID)}
         onClick={onClick}

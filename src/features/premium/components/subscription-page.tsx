@@ -123,6 +123,9 @@ export function SubscriptionPage({ bookID }: { bookID: string | null }) {
           {...cardProps('premium-12-months-and-a-book')}
         />
       </div>
+      <p className="text-ink-muted" data-testid="plans-currency">
+        {t('plans.currency')}
+      </p>
 
       <GiftCodeForm />
     </div>

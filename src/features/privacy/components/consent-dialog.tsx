@@ -5,13 +5,17 @@
 // Its own dialog rather than the shared Modal, whose close button and Escape cannot be turned off.
 // Where the server records visits (PostHog, POSTHOG_SESSION_RECORDING) a box, unticked by default, adds
 // that recording to the acceptance; refusing refuses both.
+// At the top, Français / English: the first visit opens in the browser's language, and she can switch
+// before she answers (issue 35); the switch is her choice of language (src/lib/language-choice.ts).
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { usePublicConfig } from '../../../lib/public-config';
-import { getLocaleTag } from '../../../lib/i18n';
+import { currentLanguage, languages } from '../../../lib/i18n';
+import { formatLongDate } from '../../../lib/intl';
+import { chooseLanguage } from '../../../lib/language-choice';
 import { saveConsent, type ConsentChoice } from '../../../lib/consent';
 import { saveTrackingChoice } from '../api/save-tracking-choice';
 import { toast } from '../../../lib/toast';
@@ -49,8 +53,42 @@ function useInertSiblings(ref: RefObject<HTMLElement | null>) {
   }, [ref]);
 }
 
-export function ConsentDialog({ current, onClose, onChosen }: ConsentDialogProps) {
+/** Français / English, each named in its own language: large buttons, the one in use pressed. */
+function LanguageSwitch() {
   const { t } = useTranslation('privacy');
+  const labelId = useId();
+  const selected = currentLanguage();
+  return (
+    <div role="group" aria-labelledby={labelId} className="mb-4">
+      <p id={labelId} className="mb-2 text-lg font-semibold">
+        {t('dialog.language.label')}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        {languages.map((language) => (
+          <button
+            key={language}
+            type="button"
+            lang={language}
+            aria-pressed={selected === language}
+            data-testid={`consent-language-${language}`}
+            onClick={() => {
+              if (language !== selected) void chooseLanguage(language);
+            }}
+            className={buttonClasses(
+              selected === language ? 'primary' : 'secondary',
+              'min-w-36 text-lg',
+            )}
+          >
+            {t(`dialog.language.${language}`)}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function ConsentDialog({ current, onClose, onChosen }: ConsentDialogProps) {
+  const { t, i18n } = useTranslation('privacy');
   const titleId = useId();
   const descriptionId = useId();
   const layerRef = useRef<HTMLDivElement>(null);
@@ -66,7 +104,13 @@ export function ConsentDialog({ current, onClose, onChosen }: ConsentDialogProps
     // The dialog itself first, so that a screen reader reads the explanation before the buttons.
     dialogRef.current?.focus();
     return () => {
-      if (previous?.isConnected) previous.focus();
+      // Back where it was; at the first visit nothing had the focus, so the page's content takes it
+      // rather than leaving it on <body> (issue 35 #9).
+      const back =
+        previous && previous !== document.body && previous.isConnected
+          ? previous
+          : document.querySelector<HTMLElement>('main[tabindex]');
+      back?.focus({ preventScroll: true });
     };
   }, []);
 
@@ -75,8 +119,10 @@ export function ConsentDialog({ current, onClose, onChosen }: ConsentDialogProps
       recording: analytics && recordingOffered && recording,
     });
     void saveTrackingChoice(analytics);
+    // Read at the moment of the choice, in the language the dialog is in now (she may just have switched).
+    const tNow = i18n.getFixedT(null, 'privacy');
     toast.success(
-      t(
+      tNow(
         choice.recording
           ? 'dialog.saved.acceptedWithRecording'
           : analytics
@@ -110,13 +156,8 @@ export function ConsentDialog({ current, onClose, onChosen }: ConsentDialogProps
     focusables[next].focus();
   }
 
-  const decidedOn = current
-    ? new Date(current.decided_at).toLocaleDateString(getLocaleTag(), {
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-      })
-    : '';
+  // In the person's language and region (« 26 November 2026 » in Britain).
+  const decidedOn = current ? (formatLongDate(current.decided_at) ?? '') : '';
 
   return createPortal(
     <div
@@ -143,6 +184,7 @@ export function ConsentDialog({ current, onClose, onChosen }: ConsentDialogProps
           data-testid="consent-dialog-body"
           className="min-h-0 flex-1 overflow-y-auto p-5 sm:p-8 sm:pb-4"
         >
+          <LanguageSwitch />
           <h2 id={titleId} className="mb-4 text-2xl sm:text-3xl">
             {t('dialog.title')}
           </h2>

@@ -224,7 +224,7 @@ export function AccountDetails({ user }: { user: User }) {
             <dt className="font-semibold">{t('account.email')}</dt>
             <dd className="space-y-3">
               <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-                <span className="break-all">{user.email}</span>
+                <span className="[overflow-wrap:anywhere]">{user.email}</span>
                 {!editingEmail && (
                   <Button variant="secondary" onClick={() => setEditingEmail(true)}>
                     {t('account.editEmail')}

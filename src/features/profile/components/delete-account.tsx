@@ -1,5 +1,5 @@
-// Account deletion: a confirmation dialog where the word SUPPRIMER must be typed exactly. It says what
-// goes and what is kept (an order not shipped yet is still sent; payment records stay, without the
+// Account deletion: a confirmation dialog where her language's word (SUPPRIMER, DELETE) must be typed
+// exactly. It says what goes and what is kept (an order not shipped yet is still sent; payment records stay, without the
 // person) and offers the data export first (issue 28).
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,11 +10,7 @@ import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useDeleteMeMutation } from '../api/delete-me';
-import {
-  ACCOUNTING_YEARS,
-  DELETE_CONFIRMATION_WORD,
-  isDeleteConfirmed,
-} from '../delete-confirmation';
+import { ACCOUNTING_YEARS, isDeleteConfirmed } from '../delete-confirmation';
 
 /** `exportFirst`: the data export offered at the top of the dialog (the profile's route passes it). */
 export function DeleteAccount({ exportFirst }: { exportFirst?: ReactNode }) {
@@ -49,11 +45,10 @@ export function DeleteAccountForm({
   const deletion = useDeleteMeMutation();
   const [typed, setTyped] = useState('');
   const warningId = useId();
-  const confirmed = isDeleteConfirmed(typed);
-  const typedError =
-    typed !== '' && !confirmed
-      ? t('delete.wrongWord', { word: DELETE_CONFIRMATION_WORD })
-      : undefined;
+  // The word comes from the catalogue of her language, so French asks SUPPRIMER and English DELETE.
+  const word = t('delete.word');
+  const confirmed = isDeleteConfirmed(typed, word);
+  const typedError = typed !== '' && !confirmed ? t('delete.wrongWord', { word }) : undefined;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -77,7 +72,7 @@ export function DeleteAccountForm({
         </ul>
       </div>
       <TextField
-        label={t('delete.typeWord', { word: DELETE_CONFIRMATION_WORD })}
+        label={t('delete.typeWord', { word })}
         name="delete-confirmation"
         autoComplete="off"
         autoCapitalize="characters"
@@ -94,7 +89,7 @@ export function DeleteAccountForm({
           </Notice>
         )}
       </div>
-      <div className="flex flex-wrap gap-3">
+      <div data-dialog-actions className="flex flex-wrap gap-3">
         <Button type="submit" variant="danger" disabled={!confirmed} busy={deletion.isPending}>
           {t('delete.confirm')}
         </Button>

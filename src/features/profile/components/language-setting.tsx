@@ -1,24 +1,17 @@
 // The interface language (Français / English): kept on this device and sent to the account as
-// current_language, so mails and server messages follow it.
+// current_language with the region (« en-GB »), so mails and server messages follow it
+// (src/lib/language-choice.ts; offline, it is sent once back online).
 import { useTranslation } from 'react-i18next';
-import {
-  currentLanguage,
-  getLocaleTag,
-  languages,
-  setLanguage,
-  type Language,
-} from '../../../lib/i18n';
-import { useUpdateMeMutation } from '../api/update-me';
+import { currentLanguage, languages, type Language } from '../../../lib/i18n';
+import { chooseLanguage } from '../../../lib/language-choice';
 
 export function LanguageSetting() {
   const { t } = useTranslation('profile');
-  const update = useUpdateMeMutation();
   const selected = currentLanguage();
 
   async function choose(language: Language) {
     if (language === selected) return;
-    await setLanguage(language);
-    update.mutate({ current_language: getLocaleTag(language) });
+    await chooseLanguage(language);
   }
 
   return (

@@ -87,7 +87,7 @@ export function Contact() {
           {t('contact.mailIntro')}{' '}
           <a
             href={supportMailto(supportEmail, t('contact.mailSubject'))}
-            className="inline-flex min-h-target items-center font-semibold break-all"
+            className="inline-flex min-h-target items-center font-semibold [overflow-wrap:anywhere]"
             data-testid="support-mailto"
           >
             {t('contact.mailLink', { email: supportEmail })}

@@ -15,8 +15,9 @@ export function picture(
   n: number,
   position: number,
   legend: string | null = null,
+  origin: 'photo' | 'illustration' = 'illustration',
 ): ChapterImageWire {
-  return { id: `img-${n}`, url: `/files/img-${n}.jpg`, legend, position };
+  return { id: `img-${n}`, url: `/files/img-${n}.jpg`, legend, position, origin };
 }
 
 export function chapter(images: ChapterImageWire[], title: string | null = 'La maison de Lyon') {

@@ -251,15 +251,26 @@ function Wizard({ owner, defaultAuthor }: { owner: string; defaultAuthor: string
 
   function close() {
     setShowErrors(false);
+    closing.current = true;
     setOpen(false);
   }
+
+  // Issue 35 #9: a step closed (Escape, close button, Annuler) gives the focus to the button that opens
+  // the wizard again — also when the wizard had reopened by itself and nothing had the focus before.
+  const closing = useRef(false);
+  const introRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (open || !closing.current) return;
+    closing.current = false;
+    introRef.current?.querySelector<HTMLElement>('[data-wizard-opener]')?.focus();
+  }, [open]);
 
   const failure = creation.isError ? creationError(creation.error) : null;
   const busy = creation.isPending || createdBookId !== null;
   const ready = chapters !== undefined;
 
   return (
-    <div className="space-y-6">
+    <div ref={introRef} className="space-y-6">
       <WizardProgress step={step} />
       <p className="max-w-prose text-lg">{t('intro.explanation')}</p>
       <p className="max-w-prose text-ink-muted">{t('intro.saved')}</p>
@@ -305,6 +316,7 @@ function Wizard({ owner, defaultAuthor }: { owner: string; defaultAuthor: string
       ) : (
         <Button
           data-testid="book-wizard-start"
+          data-wizard-opener=""
           onClick={() => (step === 0 ? goTo(1) : setOpen(true))}
         >
           {step === 0 ? t('intro.start') : t('intro.resume', { step })}

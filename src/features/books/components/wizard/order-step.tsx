@@ -186,7 +186,7 @@ function OrderRow({ chapter, position, count, onMove }: OrderRowProps) {
           className="size-14 shrink-0 rounded-lg bg-brand-soft object-cover"
         />
         <p className="min-w-0 text-lg font-semibold">
-          <span className="sr-only">{t('order.position', { position })} : </span>
+          <span className="sr-only">{t('order.position', { position })} </span>
           {chapter.title}
         </p>
       </div>

@@ -1,0 +1,1 @@
+ALTER TABLE "images" ADD COLUMN "origin" text DEFAULT 'photo' NOT NULL;
