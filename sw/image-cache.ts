@@ -1,4 +1,4 @@
-// Pure routing rules of the service worker (which requests are pictures, recordings or book PDFs, what their
+// Pure routing rules of the service worker (which requests are pictures, recordings or book files, what their
 // cache key is, which navigations get the app shell), kept free of worker globals so tests/sw can run them
 // directly.
 
@@ -35,9 +35,9 @@ export function isCacheableImageRequest(request: ImageRequestLike, origin: strin
   if (request.method !== 'GET') return false;
   const url = new URL(request.url);
   if (url.origin !== origin) return false;
-  // Book PDFs and recordings are files too, but they have their own caches (isCacheableBookRequest,
-  // isCacheableRecordingRequest).
-  if (isPdfFilePath(url.pathname) || isRecordingRequest(request, url)) return false;
+  // Book PDFs and EPUBs and recordings are files too, but they have their own caches
+  // (isCacheableBookRequest, isCacheableRecordingRequest).
+  if (isBookFilePath(url.pathname) || isRecordingRequest(request, url)) return false;
   return request.destination === 'image' || url.pathname.startsWith('/files/');
 }
 
@@ -69,14 +69,18 @@ export function isCacheableRecordingRequest(request: ImageRequestLike, origin: s
   return url.origin === origin && isRecordingRequest(request, url);
 }
 
-function isPdfFilePath(pathname: string): boolean {
-  return pathname.startsWith('/files/') && pathname.toLowerCase().endsWith('.pdf');
+/** A book's PDF (print or screen) or EPUB (issue 33, with or without the recordings inside). */
+const BOOK_FILE = /\.(pdf|epub)$/i;
+
+function isBookFilePath(pathname: string): boolean {
+  return pathname.startsWith('/files/') && BOOK_FILE.test(pathname);
 }
 
 /**
- * Book PDFs served by the app (`/files/books/<user>/<book>/web.pdf?expires=…&signature=…`), fetched
- * whole by the preview (no Range header: a partial answer cannot be cached) or by the download. Keyed
- * like pictures, without the signature (imageCacheKey), so a book opened once stays readable offline.
+ * Book files served by the app (`/files/books/<user>/<book>/web.pdf?expires=…&signature=…`, the same
+ * for `….epub`), fetched whole by the preview (no Range header: a partial answer cannot be cached) or by
+ * the download. Keyed like pictures, without the signature (imageCacheKey), so a book opened or
+ * downloaded once opens again offline.
  */
 export function isCacheableBookRequest(
   request: Pick<ImageRequestLike, 'url' | 'method'>,
@@ -84,7 +88,7 @@ export function isCacheableBookRequest(
 ): boolean {
   if (request.method !== 'GET') return false;
   const url = new URL(request.url);
-  return url.origin === origin && isPdfFilePath(url.pathname);
+  return url.origin === origin && isBookFilePath(url.pathname);
 }
 
 /**

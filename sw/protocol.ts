@@ -8,7 +8,7 @@ export const USER_CACHES_CLEARED = 'USER_CACHES_CLEARED';
 
 /** Chapter pictures: per account, so cleared on logout. */
 export const IMAGE_CACHE_NAME = 'chapitres-images';
-/** Book files (screen PDFs): per account, cleared on logout with the pictures; few, as each weighs megabytes. */
+/** Book files (PDFs and EPUBs): per account, cleared on logout with the pictures; few, as each weighs megabytes. */
 export const BOOK_CACHE_NAME = 'chapitres-books-v1';
 /**
  * Recordings of spoken answers (issue 20): per account, cleared on logout with the pictures; a few hundred

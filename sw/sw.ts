@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// The service worker: precached app shell with history fallback, picture, recording and book-PDF caches
+// The service worker: precached app shell with history fallback, picture, recording and book-file caches
 // keyed without URL signatures, and the page's messages (update on request, clear an account's caches). API JSON is
 // deliberately not cached here: the data layer (TanStack Query + Dexie) owns it.
 import {
@@ -20,6 +20,7 @@ import {
   isCacheableRecordingRequest,
 } from './image-cache';
 import { partialResponse } from './range-response';
+import { notificationFor, sameOriginUrl } from './notifications';
 import {
   CLEAR_USER_CACHES,
   IMAGE_CACHE_NAME,
@@ -51,8 +52,9 @@ const imageExpiration = new ExpirationPlugin({
   purgeOnQuotaError: true,
 });
 
+// A book leaves up to four files (print and screen PDFs, the EPUB and the EPUB with the recordings).
 const bookExpiration = new ExpirationPlugin({
-  maxEntries: 20,
+  maxEntries: 40,
   maxAgeSeconds: 90 * 24 * 60 * 60,
   purgeOnQuotaError: true,
 });
@@ -124,4 +126,31 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
       }),
     );
   }
+});
+
+// Web Push (issue 31): the news of a chapter and the weekly question, shown as they come; a tap opens
+// their page in an open window of the app if there is one, else in a new one.
+self.addEventListener('push', (event: PushEvent) => {
+  const { title, options } = notificationFor(event.data?.text() ?? null, self.location.origin);
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  const url = sameOriginUrl(
+    (event.notification.data as { url?: unknown } | null)?.url,
+    self.location.origin,
+  );
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        await open.focus();
+        await open.navigate(url).catch(() => self.clients.openWindow(url));
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
 });

@@ -7,13 +7,15 @@
 // The server is the real one, compiled (`node dist/server.js`, as `npm start` runs it), on embedded
 // defaults (PGlite, files on disk, the queue's worker in its process), in a child process whose RSS is
 // read from /proc every 20 ms: idle before the books, the highest while a book is typeset, and the
-// process's peak over its whole life (uploads included). Prints; asserts nothing.
+// process's peak over its whole life (uploads included). Then the EPUB of the 10-chapter book (issue 33:
+// under 1 s), built alone from the same material, median of the runs, and its size. Prints; asserts nothing.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { memoryOf, percentile, startCompiledServer } from './support.ts';
+import { buildEpub } from '../src/modules/books/epub.ts';
 import { interiorJob, type BookMaterial } from '../src/modules/books/render.ts';
 import { Typesetter, type TypesetJob } from '../src/modules/books/typesetter.ts';
 import { processImage } from '../src/modules/images/processing.ts';
@@ -312,6 +314,23 @@ function phaseTable(file: string, measured: Measured[]): string {
   return out.join('\n');
 }
 
+/** The EPUB of the book (issue 33): its build time, median of RUNS after a warm-up, and its size. */
+async function epubLine(material: BookMaterial): Promise<string> {
+  await buildEpub(material, { id: crypto.randomUUID() });
+  const times: number[] = [];
+  let bytes = 0;
+  for (let run = 0; run < RUNS; run++) {
+    const started = performance.now();
+    bytes = (await buildEpub(material, { id: crypto.randomUUID() })).byteLength;
+    times.push(performance.now() - started);
+  }
+  const photos = material.chapters.reduce((sum, chapter) => sum + chapter.images.length, 0);
+  return `EPUB of ${material.chapters.length} chapters × ${photos} photos: p50 ${percentile(
+    times.sort((a, b) => a - b),
+    50,
+  ).toFixed(0)} ms | ${(bytes / 1024 / 1024).toFixed(2)} MB (${bytes} bytes)`;
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'chapitres-bench-book-'));
 try {
   const { child, api } = await startServer(dataDir);
@@ -360,6 +379,7 @@ try {
         `book of ${count} chapters × 5 photos (${runs[0]!.pages} pages): POST → success p50 ${percentile(ms, 50).toFixed(0)} ms (min ${ms[0]!.toFixed(0)}, max ${ms.at(-1)!.toFixed(0)}) | server RSS while typesetting, highest ${highest} MB` +
           ` | bare Typst compile p50 ${compileMs.toFixed(0)} ms | ratio ${(percentile(ms, 50) / compileMs).toFixed(2)}×`,
       );
+      if (count === 10) lines.push(await epubLine(material));
     }
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const { rssMb, peakMb } = memoryOf(child.pid!);

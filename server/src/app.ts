@@ -77,6 +77,17 @@ import type { PaymentProvider } from './providers/payment/types.ts';
 import { createPrintProvider } from './providers/print/index.ts';
 import { SharingService } from './modules/sharing/service.ts';
 import { sharingApiRoutes, sharingPageRoutes } from './modules/sharing/routes.ts';
+import { CircleContributionsRepository } from './modules/circle-contributions/repository.ts';
+import { circleContributionsRoutes } from './modules/circle-contributions/routes.ts';
+import { CircleContributionsService } from './modules/circle-contributions/service.ts';
+import { CircleAccess } from './modules/circle/access.ts';
+import { CircleRepository } from './modules/circle/repository.ts';
+import { circleRoutes } from './modules/circle/routes.ts';
+import { CircleService } from './modules/circle/service.ts';
+import { CircleNewsRepository } from './modules/circle-news/repository.ts';
+import { circleNewsRoutes, rhythmUnsubscribeRoutes } from './modules/circle-news/routes.ts';
+import { CircleNewsService } from './modules/circle-news/service.ts';
+import { WebPushSender } from './providers/push/web-push.ts';
 import { ListeningService } from './modules/listening/service.ts';
 import { listeningApiRoutes, listeningPageRoutes } from './modules/listening/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
@@ -130,6 +141,9 @@ export interface AppServices {
   premium: PremiumService;
   books: BooksService;
   sharing: SharingService;
+  circle: CircleService;
+  circleNews: CircleNewsService;
+  circleContributions: CircleContributionsService;
   listening: ListeningService;
   analytics: AnalyticsService;
   dataExport: DataExportService;
@@ -357,6 +371,39 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     recordings,
     config,
   );
+  const circle = new CircleService(
+    new CircleRepository(database.db),
+    new CircleAccess(database.db),
+    accounts,
+    conversations,
+    storage,
+    mail,
+    config,
+  );
+  // What the family circle gives (issue 31): its questions open her chapters (through the chat).
+  const circleContributions = new CircleContributionsService(
+    database.db,
+    new CircleContributionsRepository(database.db),
+    images,
+    mail,
+    queue,
+    config,
+  );
+  chat.setFamilyQuestions(circleContributions);
+  // A chapter released: whoever asked its question gets the link (once).
+  circle.onChapterReleased((ownerId, id) => circleContributions.chapterReleased(ownerId, id));
+  // The news of released chapters to the circle, and her weekly question (mail and Web Push).
+  const circleNews = new CircleNewsService(
+    new CircleNewsRepository(database.db),
+    queue,
+    mail,
+    new WebPushSender({
+      subject: config.push.subject,
+      publicKey: config.push.vapidPublicKey,
+      privateKey: config.push.vapidPrivateKey,
+    }),
+    config,
+  );
   const listening = new ListeningService(database.db, conversations, storage, recordings, config);
   books.setVoiceCodes(listening);
   const dataExport = new DataExportService(
@@ -374,6 +421,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     recordings,
   );
   images.setGenerator((user, id) => generation.picture(user, id));
+  dataExport.setCircleText((user) => circle.exportText(user));
   conversations.setImageSource(
     (ids) => images.imagesOf(ids),
     () => images.urlPeriod(),
@@ -385,6 +433,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // the traces in mails, jobs and analytics.
   accounts.onUserDeleted((userId) => premium.cancelForDeletion(userId));
   accounts.onUserDeleted((userId) => premium.detachForDeletion(userId));
+  // A member's pending suggested photos live in the storyteller's folder: their files go with the member.
+  accounts.onUserDeleted((userId) => circleContributions.deleteAllOf(userId));
   accounts.onUserDeleted((userId) => conversations.deleteAllOf(userId));
   accounts.onUserDeleted((userId) => onboarding.deleteAllOf(userId));
   accounts.onUserDeleted((_userId, user) => eraseTraces(database.db, queue, user));
@@ -406,6 +456,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     premium,
     books,
     sharing,
+    circle,
+    circleNews,
+    circleContributions,
     listening,
     analytics,
     dataExport,
@@ -446,6 +499,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(booksRoutes(books), { prefix: API_PREFIX });
   await app.register(sharingApiRoutes(sharing), { prefix: API_PREFIX });
   await app.register(sharingPageRoutes(sharing, config.publicUrl));
+  await app.register(circleContributionsRoutes(circleContributions, rateLimits), {
+    prefix: API_PREFIX,
+  });
+  await app.register(circleRoutes(circle, rateLimits), { prefix: API_PREFIX });
+  await app.register(circleNewsRoutes(circleNews), { prefix: API_PREFIX });
+  await app.register(rhythmUnsubscribeRoutes(circleNews, config.publicUrl), { prefix: API_PREFIX });
   await app.register(listeningApiRoutes(listening), { prefix: API_PREFIX });
   await app.register(listeningPageRoutes(listening, config.publicUrl));
   await app.register(supportRoutes(mail, rateLimits, config), { prefix: API_PREFIX });

@@ -1,6 +1,6 @@
 // Reads and validates the environment once at start; everything else receives a typed Config.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,6 +21,8 @@ export interface Config {
   tokenTtlDays: number;
   mail: { transport: 'outbox' | 'smtp'; smtpUrl: string | null; from: string };
   supportEmail: string;
+  /** Web Push (issue 31): the VAPID key pair (base64url) and the contact push services may use. */
+  push: { vapidPublicKey: string; vapidPrivateKey: string; subject: string };
   redisUrl: string | null;
   termsVersion: number;
   freeChapters: number;
@@ -124,21 +126,96 @@ function url(env: Env, name: string): string | null {
   return raw;
 }
 
+/** What secrets.json holds: the keys generated at first start, each unless given by the environment. */
+interface StoredSecrets {
+  jwtSecret?: string;
+  vapidPublicKey?: string;
+  vapidPrivateKey?: string;
+}
+
+function readSecrets(dataDir: string): StoredSecrets {
+  const file = join(dataDir, 'secrets.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as StoredSecrets) : {};
+}
+
+function writeSecrets(dataDir: string, secrets: StoredSecrets): void {
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(join(dataDir, 'secrets.json'), JSON.stringify(secrets, null, 2), { mode: 0o600 });
+}
+
 /** The JWT key: given, or generated once and kept beside the data so restarts keep sessions valid. */
 function loadOrCreateSecret(dataDir: string, given: string | null): string {
   if (given) {
     if (given.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
     return given;
   }
-  const file = join(dataDir, 'secrets.json');
-  if (existsSync(file)) {
-    const stored = JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret?: string };
-    if (stored.jwtSecret) return stored.jwtSecret;
-  }
-  mkdirSync(dataDir, { recursive: true });
+  const stored = readSecrets(dataDir);
+  if (stored.jwtSecret) return stored.jwtSecret;
   const jwtSecret = randomBytes(48).toString('base64url');
-  writeFileSync(file, JSON.stringify({ jwtSecret }, null, 2), { mode: 0o600 });
+  writeSecrets(dataDir, { ...stored, jwtSecret });
   return jwtSecret;
+}
+
+/** VAPID keys given by the environment (both, checked), or null. */
+function givenVapidKeys(env: Env): { publicKey: string; privateKey: string } | null {
+  const publicKey = text(env, 'VAPID_PUBLIC_KEY');
+  const privateKey = text(env, 'VAPID_PRIVATE_KEY');
+  if (!publicKey && !privateKey) return null;
+  if (!publicKey || !privateKey)
+    throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+  if (Buffer.from(publicKey, 'base64url').length !== 65)
+    throw new ConfigError('VAPID_PUBLIC_KEY must be a P-256 public key (65 bytes, base64url)');
+  if (Buffer.from(privateKey, 'base64url').length !== 32)
+    throw new ConfigError('VAPID_PRIVATE_KEY must be a P-256 private key (32 bytes, base64url)');
+  return { publicKey, privateKey };
+}
+
+/**
+ * The VAPID key pair of Web Push (RFC 8292) kept in secrets.json: read, or generated once (P-256),
+ * since every browser subscription is bound to the public key it was made with.
+ */
+function loadOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const stored = readSecrets(dataDir);
+  if (stored.vapidPublicKey && stored.vapidPrivateKey)
+    return { publicKey: stored.vapidPublicKey, privateKey: stored.vapidPrivateKey };
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    // Fixed length: a private key with leading zero bytes comes out shorter.
+    privateKey: Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()])
+      .subarray(-32)
+      .toString('base64url'),
+  };
+  writeSecrets(dataDir, {
+    ...stored,
+    vapidPublicKey: keys.publicKey,
+    vapidPrivateKey: keys.privateKey,
+  });
+  return keys;
+}
+
+/**
+ * Web Push settings. Keys given by the environment are checked at once; generated ones are made (and
+ * written) only when first used, so that reading the configuration writes nothing: the command line
+ * reads it before it knows it may write in DATA_DIR (cli.ts checkOwner).
+ */
+function vapid(dataDir: string, env: Env): Config['push'] {
+  let keys = givenVapidKeys(env);
+  const subject =
+    text(env, 'VAPID_SUBJECT') ?? `mailto:${text(env, 'SUPPORT_EMAIL') ?? 'support@localhost'}`;
+  if (!/^(mailto:|https:\/\/)/.test(subject))
+    throw new ConfigError(`VAPID_SUBJECT must be a mailto: or https:// URL (got "${subject}")`);
+  const load = () => (keys ??= loadOrCreateVapidKeys(dataDir));
+  return {
+    get vapidPublicKey() {
+      return load().publicKey;
+    },
+    get vapidPrivateKey() {
+      return load().privateKey;
+    },
+    subject,
+  };
 }
 
 function trustProxy(env: Env): boolean | number | string {
@@ -211,6 +288,7 @@ export function loadConfig(env: Env = process.env, role: Role = 'all'): Config {
     tokenTtlDays: integer(env, 'TOKEN_TTL_DAYS', 30, 1, 365),
     mail: { transport, smtpUrl, from: text(env, 'MAIL_FROM') ?? 'Chapitres <no-reply@localhost>' },
     supportEmail: text(env, 'SUPPORT_EMAIL') ?? 'support@localhost',
+    push: vapid(dataDir, env),
     redisUrl: url(env, 'REDIS_URL'),
     termsVersion: integer(env, 'TERMS_VERSION', 1, 1, 1_000_000),
     freeChapters: integer(env, 'FREE_CHAPTERS', 3, 0, 1000),

@@ -28,6 +28,8 @@ async function main() {
   const { queue } = app.services;
   let adminSocket: { close(): Promise<void> } | null = null;
   let backups: { stop(): void } | null = null;
+  // The recurring jobs (news of the circle, the weekly question), queued by the processes that work jobs.
+  let schedules: { stop(): void } | null = null;
   for (const warning of startupWarnings(config)) app.log.warn(warning);
   if (fixed > 0)
     app.log.warn(
@@ -37,10 +39,14 @@ async function main() {
   if (role === 'worker') {
     await queue.start();
     await queue.work();
+    schedules = app.services.circleNews.startSchedules();
     app.log.info(`Chapitres worker ready in ${Date.now() - started} ms (${database.kind})`);
   } else {
     await app.listen({ port: config.port, host: config.host });
-    if (role === 'all') await queue.work();
+    if (role === 'all') {
+      await queue.work();
+      schedules = app.services.circleNews.startSchedules();
+    }
     // The command line beside a running embedded server asks it (admin-socket.ts).
     if (database.kind === 'pglite') {
       adminSocket = await startAdminSocket(app, { database, config });
@@ -61,6 +67,7 @@ async function main() {
     force.unref();
     try {
       backups?.stop();
+      schedules?.stop();
       await adminSocket?.close();
       await app.close();
       await database.close();

@@ -13,6 +13,11 @@ import { redirectSignedIn, requireSession } from './guards';
 
 const home: Crumb = { titleKey: 'homeCrumb', to: '/' };
 const books: Crumb = { titleKey: 'books', to: '/books' };
+const circles: Crumb = { titleKey: 'circles', to: '/circles' };
+const circle = (params: Params): Crumb => ({
+  titleKey: 'circle',
+  to: `/circles/${params.storytellerId ?? ''}`,
+});
 const conversation = (params: Params): Crumb => ({
   titleKey: 'conversation',
   to: `/conversations/${params.conversationID ?? ''}`,
@@ -84,6 +89,13 @@ const guestRoutesWithData: RouteObject[] = [
     handle: handle('paymentFailure', () => [home]),
     lazy: () => import('./routes/payment-failure'),
   },
+  // An invitation to a family circle: read signed out (who invites), accepted signed in. It uses the
+  // circle's texts, which are not among the first screen's.
+  withAllTranslations({
+    path: 'circle/join',
+    handle: handle('circleJoin'),
+    lazy: () => import('./routes/circle-join'),
+  }),
 ];
 
 const signedInPages: RouteObject[] = [
@@ -125,6 +137,8 @@ const signedInPages: RouteObject[] = [
     lazy: () => import('./routes/conversation-chat'),
   },
   { path: 'books', handle: handle('books', () => [home]), lazy: () => import('./routes/books') },
+  // The storyteller's circle (issue 31): who reads and adds to her chapters, and their questions.
+  { path: 'family', handle: handle('family', () => [home]), lazy: () => import('./routes/family') },
   {
     path: 'book/:bookID',
     handle: handle('book', () => [home, books]),
@@ -144,6 +158,22 @@ const signedInPages: RouteObject[] = [
     path: 'support',
     handle: handle('support', () => [home]),
     lazy: () => import('./routes/support'),
+  },
+  // A member's side of the family circle (issue 31).
+  {
+    path: 'circles',
+    handle: handle('circles', () => [home]),
+    lazy: () => import('./routes/circles'),
+  },
+  {
+    path: 'circles/:storytellerId',
+    handle: handle('circle', () => [home, circles]),
+    lazy: () => import('./routes/circle'),
+  },
+  {
+    path: 'circles/:storytellerId/chapters/:chapterId',
+    handle: handle('circleChapter', (p) => [home, circles, circle(p)]),
+    lazy: () => import('./routes/circle-chapter'),
   },
 ];
 

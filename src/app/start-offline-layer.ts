@@ -3,6 +3,7 @@
 // loaded by src/main.tsx right after the first render, so Dexie, workbox-window and the senders stay out
 // of the entry chunk; the service worker precaches this chunk like any other, so an offline start runs it
 // too.
+import { registerCircleSenders } from '../features/family-circle/api/circle-outbox';
 import { registerChatAnswerSender } from '../features/interview/answer-delivery';
 import { registerOnboardingAnswerSender } from '../features/onboarding/answer-outbox';
 import { registerServiceWorker } from '../pwa/register-sw';
@@ -14,5 +15,6 @@ export function startOfflineLayer(): void {
   registerChapterEditSender();
   registerChatAnswerSender();
   registerOnboardingAnswerSender();
+  registerCircleSenders();
   startOutboxSync();
 }

@@ -44,7 +44,8 @@ export interface StoredChapter {
   stored_at: number;
 }
 
-export type DraftKind = 'chat' | 'summary' | 'title' | 'author' | 'legend' | 'onboarding';
+export type DraftKind =
+  'chat' | 'summary' | 'title' | 'author' | 'legend' | 'onboarding' | 'invite';
 /** `${kind}:${entityId}`, e.g. `chat:<conversationId>` or `summary:<conversationId>`. */
 export type DraftKey = `${DraftKind}:${string}`;
 

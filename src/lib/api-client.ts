@@ -84,6 +84,8 @@ export interface ApiRequestOptions {
   responseType?: 'json' | 'blob' | 'text';
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Told the status of a successful answer, where it means something (201 created, 200 already there). */
+  onStatus?: (status: number) => void;
 }
 
 export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -187,6 +189,7 @@ export async function apiRequest<T = unknown>(
     });
   }
 
+  options.onStatus?.(response.status);
   if (options.responseType === 'blob') return (await response.blob()) as T;
   if (response.status === 204) return undefined as T;
   const text = await response.text();

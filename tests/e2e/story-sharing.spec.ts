@@ -73,7 +73,8 @@ test('a chapter shared as a public page, read by a stranger, then no longer shar
   const before = await request.get(`/api/v1/conversations/${id}/share`, {
     headers: { authorization: `Bearer ${account.token}` },
   });
-  expect(before.status()).toBe(404);
+  // Not shared: an empty answer (204), no page.
+  expect(before.status()).toBe(204);
   await create.click();
   const link = dialog.getByTestId('share-link-url');
   await expect(link).toHaveValue(publicPagePattern(baseURL!));
@@ -163,7 +164,7 @@ test('a chapter shared as a public page, read by a stranger, then no longer shar
     const onServer = await request.get(`/api/v1/conversations/${id}/share`, {
       headers: { authorization: `Bearer ${account.token}` },
     });
-    expect(onServer.status()).toBe(404);
+    expect(onServer.status()).toBe(204);
 
     // 5. The stranger's page, reloaded: gone, and the same as a guessed address.
     const gone = await reader.reload();

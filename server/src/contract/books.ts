@@ -51,6 +51,18 @@ export const Book = Type.Object({
   /** PNG of the front cover. */
   url_cover_preview: NullableString,
   page_count: NullableInteger,
+  /**
+   * Issue 33: the same book as an accessible, reflowable EPUB 3 (screen pictures, fonts embedded), and
+   * its size in bytes; null until made. Optional in the type for clients written before it.
+   */
+  url_epub: Type.Optional(NullableString),
+  epub_size: Type.Optional(NullableInteger),
+  /**
+   * The EPUB with the chapters' recordings inside (only when the book has voice codes and some answer
+   * kept its sound), and its size, shown before she chooses it; null otherwise.
+   */
+  url_epub_with_voice: Type.Optional(NullableString),
+  epub_with_voice_size: Type.Optional(NullableInteger),
 });
 export type Book = Static<typeof Book>;
 export const BookList = ListOf(Book);

@@ -55,6 +55,8 @@ export const Conversation = Type.Object({
   updated_at: Type.String(),
   conv_author: NullableString,
   chat_count: Type.Integer({ minimum: 0 }),
+  /** When she released it to her family circle (issue 31); null while private. Only in her own views. */
+  released_at: Type.Optional(NullableString),
 });
 export type Conversation = Static<typeof Conversation>;
 export const ConversationList = ListOf(Conversation);

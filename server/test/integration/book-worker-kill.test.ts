@@ -172,7 +172,13 @@ describe.runIf(adminUrl)('a worker killed while it makes a book', () => {
     const files = readdirSync(
       join(cluster.dataDir, 'files', 'users', me.id, 'books', bookId),
     ).filter((f) => !f.endsWith('.meta.json'));
-    expect(files.sort()).toEqual(['cover.pdf', 'cover.png', 'interior.pdf', 'screen.pdf']);
+    expect(files.sort()).toEqual([
+      'book.epub',
+      'cover.pdf',
+      'cover.png',
+      'interior.pdf',
+      'screen.pdf',
+    ]);
     // A same-origin path, fetched from the API process like a browser on its page would.
     const pdf = await api((await book()).url_pdf!);
     expect(

@@ -67,7 +67,13 @@ describe('book.generate', () => {
     await ctx.app.services.books.generate(id, 1);
     const book = await read(user, id);
     expect(book.generation_status).toBe('success');
-    expect(filesOf(user.id, id)).toEqual(['cover.pdf', 'cover.png', 'interior.pdf', 'screen.pdf']);
+    expect(filesOf(user.id, id)).toEqual([
+      'book.epub',
+      'cover.pdf',
+      'cover.png',
+      'interior.pdf',
+      'screen.pdf',
+    ]);
     // A third delivery of the same job changes nothing.
     vi.restoreAllMocks();
     const before = await ctx.database.db.select().from(books).where(eq(books.id, id));

@@ -125,6 +125,14 @@ describe('making a book', () => {
     const png = await download(ctx.app, book.url_cover_preview);
     expect(png.subarray(1, 4).toString()).toBe('PNG');
 
+    // Issue 33: the EPUB beside the PDF, its size on the wire; no voice codes, so no EPUB with voice.
+    expect(book.url_epub).toMatch(/^\/files\/users\/[0-9a-f-]{36}\/books\/.*\.epub/);
+    const epub = await download(ctx.app, book.url_epub);
+    expect(epub.byteLength).toBe(book.epub_size);
+    expect(epub.toString('latin1', 30, 58)).toBe('mimetypeapplication/epub+zip');
+    expect(book.url_epub_with_voice).toBeNull();
+    expect(book.epub_with_voice_size).toBeNull();
+
     const mails = await mailsTo(ctx.app, user.email);
     expect(mails[0]!.subject).toContain('Une vie en Bretagne');
     expect(mails[0]!.text).toContain(`/book/${book.id}`);
@@ -161,8 +169,14 @@ describe('making a book', () => {
       headers: user.auth,
     });
     expect(removed.statusCode).toBe(200);
-    // Every one of its four files is gone, not only the one a person downloads.
-    for (const key of ['url_pdf', 'url_web_pdf', 'url_cover_pdf', 'url_cover_preview'] as const) {
+    // Every one of its files is gone, not only the one a person downloads.
+    for (const key of [
+      'url_pdf',
+      'url_web_pdf',
+      'url_cover_pdf',
+      'url_cover_preview',
+      'url_epub',
+    ] as const) {
       const path = (done[key] as string).replace(/^https?:\/\/[^/]+/, '');
       expect((await ctx.app.inject({ method: 'GET', url: path })).statusCode, key).toBe(404);
     }

@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
+import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { requestedRange } from '../../src/byte-ranges.ts';
@@ -14,7 +15,7 @@ import { useTestApp } from '../support/build.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
 import { bookBody, download, fullAccessUser, writtenChapter } from '../support/books.ts';
 import { multipart } from '../support/multipart.ts';
-import { webm } from '../support/audio.ts';
+import { mp4, webm } from '../support/audio.ts';
 
 const ctx = useTestApp({ env: { FREE_CHAPTERS: '1000' } });
 // jsQR is CommonJS whose types describe an ES default export: required as it is.
@@ -41,7 +42,13 @@ async function keepRecordings(user: TestUser) {
 }
 
 /** Answers the chapter's question aloud: the message, then its recording; the recording's bytes. */
-async function spokenAnswer(user: TestUser, chapterId: string, content: string, size = 3000) {
+async function spokenAnswer(
+  user: TestUser,
+  chapterId: string,
+  content: string,
+  size = 3000,
+  format: 'webm' | 'mp4' = 'webm',
+) {
   const sent = await ctx.app.inject({
     method: 'POST',
     url: `/api/v1/conversations/${chapterId}/messages`,
@@ -50,9 +57,9 @@ async function spokenAnswer(user: TestUser, chapterId: string, content: string, 
   });
   expect(sent.statusCode, sent.body).toBe(200);
   const messageId = sent.json().user_message_id as string;
-  const sound = webm({ durationMs: 4000, size });
+  const sound = format === 'mp4' ? mp4(4000, size) : webm({ durationMs: 4000, size });
   const body = multipart([
-    { name: 'file', filename: 'answer.webm', contentType: 'audio/webm', data: sound },
+    { name: 'file', filename: `answer.${format}`, contentType: `audio/${format}`, data: sound },
   ]);
   const uploaded = await ctx.app.inject({
     method: 'POST',
@@ -200,13 +207,17 @@ describe('a chapter’s listening page', () => {
 });
 
 /** Four written chapters, the `spoken`-th with one recorded answer, made into a finished book. */
-async function bookWithASpokenChapter(spoken: number, options: { voice_codes?: boolean }) {
+async function bookWithASpokenChapter(
+  spoken: number,
+  options: { voice_codes?: boolean },
+  format: 'webm' | 'mp4' = 'webm',
+) {
   const user = await fullAccessUser(ctx.app, { full_name: 'Jeanne Martin' });
   await keepRecordings(user);
   const chapters = [];
   for (let i = 0; i < 4; i++)
     chapters.push(await writtenChapter(ctx.app, user, `Chapitre numéro ${i + 1}`, 0));
-  await spokenAnswer(user, chapters[spoken]!.id, 'Je suis née à Douarnenez en 1932.');
+  await spokenAnswer(user, chapters[spoken]!.id, 'Je suis née à Douarnenez en 1932.', 3000, format);
   const created = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/books',
@@ -227,7 +238,18 @@ async function bookWithASpokenChapter(spoken: number, options: { voice_codes?: b
     })
   ).json();
   expect(book.generation_status, book.generation_error).toBe('success');
-  return { user, chapters, book: book as { url_pdf: string; url_web_pdf: string } };
+  return {
+    user,
+    chapters,
+    book: book as {
+      url_pdf: string;
+      url_web_pdf: string;
+      url_epub: string;
+      url_epub_with_voice: string | null;
+      epub_size: number;
+      epub_with_voice_size: number | null;
+    },
+  };
 }
 
 describe('a book with voice codes', () => {
@@ -245,11 +267,36 @@ describe('a book with voice codes', () => {
     expect((await link(user, chapters[0]!.id, 'GET')).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: pathOf(url) })).statusCode).toBe(200);
 
+    // Issue 33: in the EPUB, the chapter with a recording ends with a link to the same page.
+    const epub = unzipSync(await download(ctx.app, book.url_epub));
+    const linked = Object.keys(epub).filter((name) =>
+      strFromU8(epub[name]!).includes('class="voice"'),
+    );
+    expect(linked).toEqual(['EPUB/chapter-02.xhtml']);
+    const chapter = strFromU8(epub['EPUB/chapter-02.xhtml']!);
+    expect(chapter).toContain(`href="${url.replace(/&/g, '&amp;')}"`);
+    expect(chapter).toContain('Écoutez la voix de Jeanne Martin');
+    // A WebM recording is no sound EPUB readers play: no EPUB with voice for it.
+    expect(book.url_epub_with_voice).toBeNull();
+
     // Revoked: the printed code now opens the plain page.
     expect((await link(user, chapters[1]!.id, 'DELETE')).statusCode).toBe(200);
     const gone = await ctx.app.inject({ method: 'GET', url: pathOf(url) });
     expect(gone.statusCode).toBe(404);
     expect(gone.body).toContain('n’est plus disponible');
+  }, 120_000);
+
+  it('puts MP4 recordings inside the EPUB with voice, its size told beforehand', async () => {
+    const { book } = await bookWithASpokenChapter(2, { voice_codes: true }, 'mp4');
+    expect(book.url_epub_with_voice).not.toBeNull();
+    const bytes = await download(ctx.app, book.url_epub_with_voice!);
+    expect(bytes.byteLength).toBe(book.epub_with_voice_size);
+    expect(book.epub_with_voice_size!).toBeGreaterThan(book.epub_size);
+    const epub = unzipSync(bytes);
+    expect(Object.keys(epub).filter((name) => name.startsWith('EPUB/audio/'))).toEqual([
+      'EPUB/audio/c3-1.m4a',
+    ]);
+    expect(strFromU8(epub['EPUB/chapter-03.xhtml']!)).toContain('src="audio/c3-1.m4a"');
   }, 120_000);
 
   it('prints no code when the book was asked without them', async () => {

@@ -7,6 +7,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/build.ts';
 import { createUser, linkToken, mailsTo } from '../support/factories.ts';
+import { OutboxMailTransport } from '../../src/providers/mail/outbox.ts';
 
 // The page's one inline script (index.html's early reads), allowed by its hash.
 const INLINE_SCRIPT = 'window.early = 1;';
@@ -168,6 +169,26 @@ describe('the mailbox', () => {
     ]);
     const all = (await ctx.app.inject({ method: 'GET', url: '/api/v1/dev/mailbox' })).json();
     expect(all.count).toBeGreaterThanOrEqual(2);
+    // A message's extra headers (a one-click unsubscribe) are kept and shown as SMTP would send them.
+    await new OutboxMailTransport(ctx.database.db).send({
+      to: user.email,
+      subject: 'Une question cette semaine',
+      text: 'texte',
+      html: '<p>texte</p>',
+      headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+    const kept = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/dev/mailbox?to=${encodeURIComponent(user.email)}`,
+      })
+    ).json().data as { subject: string; headers?: Record<string, string> }[];
+    expect(kept.find((m) => m.subject === 'Une question cette semaine')?.headers).toEqual({
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    expect(
+      kept.find((m) => m.subject === 'Confirmez votre adresse email')?.headers,
+    ).toBeUndefined();
     const page = await ctx.app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<a href="http://chapitres.test/reset-password?token=');

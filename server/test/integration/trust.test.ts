@@ -275,6 +275,10 @@ describe('taking one’s data away', () => {
     const pdfs = names.filter((n) => n.startsWith('livres/') && n.endsWith('.pdf'));
     expect(pdfs).toHaveLength(2);
     expect(strFromU8(files[pdfs[0]!]!.subarray(0, 4))).toBe('%PDF');
+    // Issue 33: the book's EPUB beside its PDFs.
+    const epubs = names.filter((n) => n.startsWith('livres/') && n.endsWith('.epub'));
+    expect(epubs).toHaveLength(1);
+    expect(strFromU8(files[epubs[0]!]!.subarray(30, 58))).toBe('mimetypeapplication/epub+zip');
     const mails = await mailsTo(ctx.app, user.email);
     expect(mails.filter((m) => m.subject === 'Vos données sont prêtes')).toHaveLength(1);
   });

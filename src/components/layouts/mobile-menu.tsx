@@ -1,4 +1,4 @@
-// The small-screen menu: a button opening a dropdown (home, books, contact, account) that closes on
+// The small-screen menu: a button opening a dropdown (home, books, family, contact, account) that closes on
 // choosing an entry, on any click inside it, on a click outside, and on Escape.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { CloseIcon, MenuIcon } from '../ui/icons';
 const entries = [
   { key: 'home', to: '/' },
   { key: 'books', to: '/books' },
+  { key: 'family', to: '/family' },
   { key: 'contact', to: '/support' },
   { key: 'account', to: '/profile' },
 ] as const;

@@ -1,10 +1,11 @@
-// The three main sections of the signed-in app and which one a path belongs to (for "current" styling).
+// The main sections of the signed-in app and which one a path belongs to (for "current" styling).
 
-export type NavSection = 'chapters' | 'books' | 'contact';
+export type NavSection = 'chapters' | 'books' | 'family' | 'contact';
 
 export const navSections: { section: NavSection; to: string }[] = [
   { section: 'chapters', to: '/' },
   { section: 'books', to: '/books' },
+  { section: 'family', to: '/family' },
   { section: 'contact', to: '/support' },
 ];
 
@@ -16,6 +17,7 @@ export function sectionOf(pathname: string): NavSection | null {
   )
     return 'books';
   if (pathname === '/' || pathname.startsWith('/conversations/')) return 'chapters';
+  if (pathname === '/family') return 'family';
   if (pathname === '/support') return 'contact';
   return null;
 }

@@ -1,4 +1,4 @@
-// The download's file name: the book's title plus .pdf, safe on every file system.
+// The download's file name: the book's title plus .pdf (or .epub), safe on every file system.
 import { describe, expect, it } from 'vitest';
 import { bookFileName } from '../../../src/features/books/components/book-view-download';
 
@@ -20,5 +20,26 @@ describe('bookFileName', () => {
 
   it('keeps long titles to a reasonable length', () => {
     expect(bookFileName('x'.repeat(400))).toBe(`${'x'.repeat(150)}.pdf`);
+  });
+});
+
+describe('bookFileName for the EPUB (issue 33)', () => {
+  it('is the title followed by .epub', () => {
+    expect(bookFileName('Ma vie à Roanne', 'livre', { extension: 'epub' })).toBe(
+      'Ma vie à Roanne.epub',
+    );
+    expect(bookFileName('Ma vie: 1941/2025', 'livre', { extension: 'epub' })).toBe(
+      'Ma vie 1941 2025.epub',
+    );
+    expect(bookFileName('...', 'Livre', { extension: 'epub' })).toBe('Livre.epub');
+  });
+
+  it('marks the version with the recordings after the title', () => {
+    expect(
+      bookFileName('Au bord de l’eau', 'livre', { extension: 'epub', variant: 'avec la voix' }),
+    ).toBe('Au bord de l’eau (avec la voix).epub');
+    expect(bookFileName('', 'Book', { extension: 'epub', variant: 'with/voice' })).toBe(
+      'Book (with voice).epub',
+    );
   });
 });

@@ -50,6 +50,9 @@ export function chapterServer(
         : jsonReply({ detail: [{ type: 'not_found', msg: 'Introuvable' }] }, 404),
     // The chat history, read for the recorded answers (none unless a test gives some).
     [`GET ${BASE}/messages`]: jsonReply({ data: [], count: 0 }),
+    // The family part (issue 31): no word and no suggested photo unless a test gives some.
+    [`GET ${BASE}/words`]: jsonReply({ data: [], count: 0 }),
+    [`GET ${BASE}/suggested-photos`]: jsonReply({ data: [], count: 0 }),
     ...options.routes,
   });
   return { state, ...mock };

@@ -60,6 +60,7 @@ function exportServer(
     'GET /api/v1/books': jsonReply(EMPTY),
     'GET /api/v1/onboardings/answers': jsonReply(EMPTY),
     'GET /api/v1/onboardings/questions': jsonReply(EMPTY),
+    'GET /api/v1/users/me/rhythm': jsonReply(undefined, 204),
     'GET /api/v1/users/me/export': () =>
       state.current ? jsonReply(state.current) : jsonReply(undefined, 204),
     'POST /api/v1/users/me/export': () => {

@@ -23,13 +23,18 @@ describe('top bar', () => {
     mockFetch({ 'GET /api/v1/users/me': jsonReply(testUserWire) });
   });
 
-  it('shows the three section links with the current one marked, and the icon links', async () => {
+  it('shows the section links with the current one marked, and the icon links', async () => {
     renderApp('/books');
     await screen.findByRole('heading', { level: 1, name: 'Mes livres' });
     const nav = screen.getByRole('navigation', { name: 'Navigation principale' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((l) => l.textContent)).toEqual(['Chapitres', 'Livres', 'Contact']);
-    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/', '/books', '/support']);
+    expect(links.map((l) => l.textContent)).toEqual(['Chapitres', 'Livres', 'Famille', 'Contact']);
+    expect(links.map((l) => l.getAttribute('href'))).toEqual([
+      '/',
+      '/books',
+      '/family',
+      '/support',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Livres' }).getAttribute('aria-current')).toBe(
       'page',
     );
@@ -78,7 +83,7 @@ describe('small-screen menu', () => {
     return { button, menu: screen.getByRole('navigation', { name: 'Menu' }) };
   }
 
-  it('offers home, books, contact and account, and closes on choosing one', async () => {
+  it('offers home, books, family, contact and account, and closes on choosing one', async () => {
     const { router } = renderApp('/');
     await screen.findByRole('heading', { level: 1, name: 'Mes histoires' });
     const user = userEvent.setup();
@@ -90,6 +95,7 @@ describe('small-screen menu', () => {
     ).toEqual([
       ['Accueil', '/'],
       ['Livres', '/books'],
+      ['Ma famille', '/family'],
       ['Contact', '/support'],
       ['Mon compte', '/profile'],
     ]);

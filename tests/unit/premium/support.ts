@@ -75,6 +75,7 @@ export function premiumServer(
     'GET /api/v1/orders': () => jsonReply({ data: state.orders, count: state.orders.length }),
     // The profile's data-export section asks where an export is: none here.
     'GET /api/v1/users/me/export': errorReply(404),
+    'GET /api/v1/users/me/rhythm': jsonReply(undefined, 204),
     // What the rest of the profile page asks for, so that no failed call turns the app offline.
     'GET /api/v1/conversations': jsonReply(EMPTY),
     'GET /api/v1/books': jsonReply(EMPTY),

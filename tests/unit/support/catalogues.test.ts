@@ -1,11 +1,13 @@
 // French is the source catalogue and English must say the same things: for the support, data export
-// and chapter (share) namespaces, both have the same keys, no empty text, and the same placeholders.
+// chapter (share) and family (her circle) namespaces, both have the same keys, no empty text, and the same placeholders.
 import { describe, expect, it } from 'vitest';
 import enConversation from '../../../locales/en/conversation.json';
 import enDataExport from '../../../locales/en/dataExport.json';
+import enFamily from '../../../locales/en/family.json';
 import enSupport from '../../../locales/en/support.json';
 import frConversation from '../../../locales/fr/conversation.json';
 import frDataExport from '../../../locales/fr/dataExport.json';
+import frFamily from '../../../locales/fr/family.json';
 import frSupport from '../../../locales/fr/support.json';
 
 type Catalogue = Record<string, unknown>;
@@ -26,6 +28,7 @@ describe.each([
   ['support', frSupport, enSupport],
   ['dataExport', frDataExport, enDataExport],
   ['conversation', frConversation, enConversation],
+  ['family', frFamily, enFamily],
 ])('the %s catalogues', (_name, fr, en) => {
   const frEntries = new Map(entries(fr));
   const enEntries = new Map(entries(en));

@@ -50,6 +50,12 @@ export const books = pgTable(
     webKey: text('web_key'),
     coverKey: text('cover_key'),
     coverPreviewKey: text('cover_preview_key'),
+    /** Issue 33: the accessible EPUB and its size in bytes. */
+    epubKey: text('epub_key'),
+    epubSize: integer('epub_size'),
+    /** The EPUB with the chapters' recordings inside; null when the book has none to put there. */
+    epubVoiceKey: text('epub_voice_key'),
+    epubVoiceSize: integer('epub_voice_size'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -2,7 +2,16 @@
 // person's own photos (no chapter, no position; e.g. a book cover). The files live in storage under `key`
 // and `thumbKey`; the rows go with their chapter or their person (cascade).
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { conversations } from './conversations.ts';
 
@@ -34,6 +43,12 @@ export const images = pgTable(
     origin: text('origin', { enum: ['photo', 'illustration'] })
       .notNull()
       .default('photo'),
+    /**
+     * A photo a member of her circle gave (issue 31), accepted by her: credited with the member's name
+     * while their account exists (`contributorId`), « un proche » after (the column is emptied).
+     */
+    contributed: boolean('contributed').notNull().default(false),
+    contributorId: uuid('contributor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

@@ -10,3 +10,4 @@ export * from './premium.ts';
 export * from './trust.ts';
 export * from './recordings.ts';
 export * from './listening.ts';
+export * from './circle.ts';

@@ -32,6 +32,8 @@ export interface MaterialChapter {
 
 export interface BookMaterial {
   language: BookLanguage;
+  /** How the author writes dates (`en-US`, `fr-CA`…); absent: the language's usual (fr-FR, en-GB). */
+  dateLocale?: string;
   title: string;
   subtitle: string;
   author: string;
@@ -74,7 +76,7 @@ const BLEED_MM = 3;
 
 export const COVER_COLORS = { ink: '#23364a', paper: '#f6f1e7', accent: '#c9a86a' };
 
-const LABELS = {
+export const LABELS = {
   fr: {
     contents: 'Table des matières',
     chapter: 'Chapitre',
@@ -293,8 +295,8 @@ export function runningHead(title: string, max: number): string {
   return `${head}…`;
 }
 
-function editionDate(date: Date, lang: BookLanguage): string {
-  const text = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
+export function editionDate(date: Date, lang: BookLanguage, locale?: string): string {
+  const text = new Intl.DateTimeFormat(locale ?? (lang === 'fr' ? 'fr-FR' : 'en-GB'), {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
@@ -438,7 +440,10 @@ export async function interiorJob(material: BookMaterial): Promise<TypesetJob> {
       chapter: labels.chapter,
       by: labels.by,
       colophon: labels.colophon(text(material.author), material.createdAt.getFullYear()),
-      edition: typeset(labels.edition(editionDate(material.createdAt, lang)), lang),
+      edition: typeset(
+        labels.edition(editionDate(material.createdAt, lang, material.dateLocale)),
+        lang,
+      ),
     },
   };
   files['print.json'] = encodeJson({ ...base, chapters: printChapters, portrait: portrait.print });

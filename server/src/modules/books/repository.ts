@@ -16,6 +16,11 @@ export interface BookFiles {
   webKey: string;
   coverKey: string;
   coverPreviewKey: string;
+  /** Issue 33: the EPUB, and the one with recordings inside (null when there is none). */
+  epubKey: string;
+  epubSize: number;
+  epubVoiceKey: string | null;
+  epubVoiceSize: number | null;
 }
 
 export class BooksRepository {

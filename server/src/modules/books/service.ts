@@ -1,12 +1,14 @@
 // Books (api.md § Books): creation checks everything the person sent and queues `book.generate`; the job
 // gathers the chapters and pictures, typesets the book with Typst in a worker thread and stores its four
-// files. Generation is idempotent: files go under fixed keys (a retry overwrites them), the row moves from
-// `ongoing` only once, and a book whose job died is turned to `failure` rather than staying `ongoing`.
+// files, with its EPUB (issue 33, epub.ts) beside them. Generation is idempotent: files go under fixed keys
+// (a retry overwrites them), the row moves from `ongoing` only once, and a book whose job died is turned to
+// `failure` rather than staying `ongoing`.
 import { appendFileSync } from 'node:fs';
 import type { Config } from '../../config.ts';
 import { coverPreviewPng } from './cover-preview.ts';
 import { AppError, registerErrorStatus } from '../../errors.ts';
 import { pickLocale, registerErrorMessages, userLocale, type Locale } from '../../i18n/messages.ts';
+import { userDateLocale } from '../../i18n/language-tag.ts';
 import type {
   Book,
   BookImageRef,
@@ -36,6 +38,7 @@ import {
   type MaterialChapter,
 } from './render.ts';
 import { BooksRepository, type BookRow } from './repository.ts';
+import { buildEpub, EPUB_AUDIO_TYPES, type EpubRecording } from './epub.ts';
 import type { Typesetter, TypesetResult } from './typesetter.ts';
 
 export const BOOK_JOB = 'book.generate';
@@ -82,6 +85,12 @@ function writePhases(bookId: string, phases: Record<string, number>): void {
 
 /** Width of the front cover preview image. */
 const COVER_PREVIEW_WIDTH = 600;
+/**
+ * The recordings put inside the EPUB with voice, at most (bytes): past it that EPUB is not made, the link
+ * to each chapter's listening page in the plain one stays.
+ */
+export const MAX_VOICE_EPUB_RECORDINGS_BYTES = 200 * 1024 * 1024;
+const EPUB_TYPE = 'application/epub+zip';
 
 export interface BookJobData {
   bookId: string;
@@ -160,6 +169,8 @@ function workerTimes(result: TypesetResult): Record<string, number> {
 export interface VoiceCodeSource {
   chaptersWithRecordings(conversationIds: string[]): Promise<Set<string>>;
   linkFor(userId: string, conversationId: string): Promise<{ url: string }>;
+  /** A chapter's recordings with their bytes, in the conversation's order (the EPUB with voice). */
+  recordingFilesOf?(conversationId: string): Promise<EpubRecording[]>;
 }
 
 export class BooksService {
@@ -344,6 +355,11 @@ export class BooksService {
     try {
       const material = await this.gather(book);
       clock.lap('gather');
+      // The EPUB first: the typesetter takes the pictures' buffers to its thread (they are gone after).
+      const epub = await buildEpub(material, { id: book.id });
+      const recordings = await this.epubRecordings(book);
+      const epubVoice = recordings ? await buildEpub(material, { id: book.id, recordings }) : null;
+      clock.lap('epub');
       const job = await interiorJob(material);
       clock.lap('prepare');
       const interior = await this.typesetter.run(job, picturesOf(job));
@@ -360,6 +376,10 @@ export class BooksService {
         webKey: `${folder}/screen.pdf`,
         coverKey: `${folder}/cover.pdf`,
         coverPreviewKey: `${folder}/cover.png`,
+        epubKey: `${folder}/book.epub`,
+        epubSize: epub.byteLength,
+        epubVoiceKey: epubVoice ? `${folder}/book-voice.epub` : null,
+        epubVoiceSize: epubVoice?.byteLength ?? null,
       };
       // One after the other: written together they take as long (the disk is the limit), and a
       // deletion of the book meanwhile would race with more writes at once.
@@ -371,6 +391,9 @@ export class BooksService {
       await this.storage.put(files.webKey, Buffer.from(interior.screen!.pdf!), 'application/pdf');
       await this.storage.put(files.coverKey, Buffer.from(cover.cover!.pdf!), 'application/pdf');
       await this.storage.put(files.coverPreviewKey, preview, 'image/png');
+      await this.storage.put(files.epubKey, Buffer.from(epub), EPUB_TYPE);
+      if (epubVoice && files.epubVoiceKey)
+        await this.storage.put(files.epubVoiceKey, Buffer.from(epubVoice), EPUB_TYPE);
       clock.lap('write');
       // The book's success and its « book ready » mail in one transaction: a worker killed in between
       // leaves neither (the job is retried), never a ready book nobody is told about.
@@ -399,6 +422,27 @@ export class BooksService {
       }
       throw error;
     }
+  }
+
+  /**
+   * The recordings of each chapter (book order) for the EPUB with voice: only for a book with voice codes,
+   * only those EPUB readers play; null when there are none, or more than MAX_VOICE_EPUB_RECORDINGS_BYTES.
+   */
+  private async epubRecordings(book: BookRow): Promise<(EpubRecording[] | null)[] | null> {
+    const source = this.voiceCodes;
+    if (!book.voiceCodes || !source?.recordingFilesOf) return null;
+    const voiced = await source.chaptersWithRecordings(book.conversationIds);
+    let total = 0;
+    const perChapter: (EpubRecording[] | null)[] = [];
+    for (const id of book.conversationIds) {
+      const files = voiced.has(id)
+        ? (await source.recordingFilesOf(id)).filter((f) => EPUB_AUDIO_TYPES.has(f.mimeType))
+        : [];
+      total += files.reduce((sum, f) => sum + f.bytes.byteLength, 0);
+      if (total > MAX_VOICE_EPUB_RECORDINGS_BYTES) return null;
+      perChapter.push(files.length ? files : null);
+    }
+    return perChapter.some(Boolean) ? perChapter : null;
   }
 
   /** Queues the « book ready » mail within `tx` (nothing else is read meanwhile: PGlite has one connection). */
@@ -444,8 +488,14 @@ export class BooksService {
     }
     const picture = (choice: BookImageChoice | null) =>
       choice ? this.images.ownedFile(book.userId, choice.convId, choice.imageId) : null;
+    // The edition date as the author writes dates (en-GB day first, en-US month first): the account's tag
+    // when it is in the book's language, else the book language's usual one.
+    const owner = await this.accounts.findUser(book.userId);
+    const language = book.language === 'en' ? 'en' : 'fr';
+    const tag = owner ? userDateLocale(owner) : null;
     return {
-      language: book.language === 'en' ? 'en' : 'fr',
+      language,
+      dateLocale: tag?.startsWith(language) ? tag : undefined,
       title: book.title,
       subtitle: book.subtitle,
       author: book.author,
@@ -485,6 +535,10 @@ export class BooksService {
       url_cover_pdf: done ? await url(row.coverKey) : null,
       url_cover_preview: done ? await url(row.coverPreviewKey) : null,
       page_count: row.pageCount,
+      url_epub: done ? await url(row.epubKey) : null,
+      epub_size: done ? row.epubSize : null,
+      url_epub_with_voice: done ? await url(row.epubVoiceKey) : null,
+      epub_with_voice_size: done && row.epubVoiceKey ? row.epubVoiceSize : null,
     };
   }
 }

@@ -16,12 +16,17 @@ const PICTOGRAPHS =
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFD]/g;
 
+/** What a pass keeps that print cannot: the EPUB keeps emoji (the reader's own fonts draw them). */
+export interface TypesetOptions {
+  keepPictographs?: boolean;
+}
+
 /** Removes what cannot be printed and normalises spaces and line breaks (nothing else). */
-export function cleanText(text: string): string {
+export function cleanText(text: string, options: TypesetOptions = {}): string {
   return text
     .normalize('NFC')
     .replace(/\r\n?/g, '\n')
-    .replace(PICTOGRAPHS, '')
+    .replace(options.keepPictographs ? /(?!)/g : PICTOGRAPHS, '')
     .replace(CONTROLS, '')
     .replace(/[ \t\u2000-\u200A\u3000]+/g, ' ')
     .replace(/ +\n/g, '\n')
@@ -147,8 +152,12 @@ function numbers(text: string, language: BookLanguage): string {
 }
 
 /** The whole pass for one text of a book, in the book's language. */
-export function typeset(text: string, language: BookLanguage): string {
-  const clean = ellipsis(cleanText(text));
+export function typeset(
+  text: string,
+  language: BookLanguage,
+  options: TypesetOptions = {},
+): string {
+  const clean = ellipsis(cleanText(text, options));
   if (language === 'fr') return numbers(frenchPunctuation(frenchQuotes(apostrophes(clean))), 'fr');
   return numbers(apostrophes(englishPunctuation(englishQuotes(clean))), 'en');
 }
@@ -179,8 +188,12 @@ export function headingText(text: string, language: BookLanguage): string {
 }
 
 /** A chapter's text as paragraphs (blank lines or single line breaks both separate paragraphs). */
-export function paragraphs(text: string, language: BookLanguage): string[] {
-  return typeset(text, language)
+export function paragraphs(
+  text: string,
+  language: BookLanguage,
+  options: TypesetOptions = {},
+): string[] {
+  return typeset(text, language, options)
     .split(/\n+/)
     .map((part) => part.trim())
     .filter((part) => part.length > 0);

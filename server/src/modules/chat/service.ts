@@ -6,6 +6,7 @@ import type { AssistantReply, ChatMessage, MessageRecording } from '../../contra
 import { MAX_IDEMPOTENCY_KEY_LENGTH, MAX_MESSAGE_LENGTH } from '../../contract/chat.ts';
 import {
   InterviewerUnavailableError,
+  type FamilyQuestion,
   type InterviewContext,
   type Interviewer,
   type InterviewerReply,
@@ -45,11 +46,24 @@ export type FirstAnswerCheck = (user: UserRow, conversationId: string) => Promis
 /** The recordings of these messages (the recordings module), by message id. */
 export type RecordingSource = (messageIds: string[]) => Promise<Map<string, MessageRecording>>;
 
+/**
+ * The questions of her family circle (the circle-contributions module, issue 31): the one to offer when a
+ * chapter opens, marked asked once the chapter exists, and answered at her next message in it.
+ */
+export interface FamilyQuestionSource {
+  waiting(userId: string): Promise<FamilyQuestion | null>;
+  asked(userId: string, questionId: string, conversationId: string): Promise<void>;
+  answered(userId: string, conversationId: string): Promise<void>;
+}
+
+const FAMILY_QUESTION_PREFIX = 'family:';
+
 export class ChatService {
   private readonly turns = new KeyedMutex();
   private readonly syntheses = new SingleFlight<Buffer>();
   private recordingSource: RecordingSource | null = null;
   private firstAnswerCheck: FirstAnswerCheck = async () => {};
+  private familyQuestions: FamilyQuestionSource | null = null;
 
   constructor(
     private readonly repository: ChatRepository,
@@ -70,10 +84,30 @@ export class ChatService {
     this.recordingSource = source;
   }
 
-  /** The greeting and first question of a new chapter (nothing is stored here). */
+  /** Set by the circle-contributions module: a new chapter may open on a question from her family. */
+  setFamilyQuestions(source: FamilyQuestionSource): void {
+    this.familyQuestions = source;
+  }
+
+  /**
+   * The greeting and first question of a new chapter (nothing is stored here). When it asks a family
+   * question, its question id is `family:{id}` whichever interviewer said it (see `opened`).
+   */
   async opening(user: UserRow): Promise<InterviewerReply> {
-    const context = await this.context(user, null, []);
-    return this.ask(() => this.interviewer.opening(context));
+    const familyQuestion = (await this.familyQuestions?.waiting(user.id)) ?? null;
+    const context = { ...(await this.context(user, null, [])), familyQuestion };
+    const reply = await this.ask(() => this.interviewer.opening(context));
+    return familyQuestion
+      ? { ...reply, questionId: `${FAMILY_QUESTION_PREFIX}${familyQuestion.id}`, theme: null }
+      : reply;
+  }
+
+  /** Once the chapter of an opening exists: the family question it asked is marked asked in it. */
+  async opened(user: UserRow, conversationId: string, opening: InterviewerReply): Promise<void> {
+    const id = opening.questionId?.startsWith(FAMILY_QUESTION_PREFIX)
+      ? opening.questionId.slice(FAMILY_QUESTION_PREFIX.length)
+      : null;
+    if (id && this.familyQuestions) await this.familyQuestions.asked(user.id, id, conversationId);
   }
 
   async history(
@@ -139,6 +173,9 @@ export class ChatService {
       }
       // The user's message is stored: whatever happens to the interviewer now, nothing said is lost.
       const transcript = await this.repository.transcript(conversationId);
+      // Her answer in a chapter that asked a family question: the one who asked is told (once).
+      if (transcript.some((m) => m.questionId?.startsWith(FAMILY_QUESTION_PREFIX)))
+        await this.familyQuestions?.answered(user.id, conversationId);
       const context = await this.context(user, conversationId, transcript);
       const reply = await this.ask(() => this.interviewer.reply(context));
       const stored =

@@ -1,7 +1,13 @@
 // Database access for chapters, their summary versions, and the free-chapter counter they consume.
 import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chatMessages, conversations, summaryVersions, users } from '../../db/schema/index.ts';
+import {
+  chatMessages,
+  circleReleases,
+  conversations,
+  summaryVersions,
+  users,
+} from '../../db/schema/index.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 
@@ -12,6 +18,8 @@ export interface ConversationView extends ConversationRow {
   /** Whether a version follows the shown one (redo); versions are numbered 1..n without gaps. */
   hasNextVersion: boolean;
   chatCount: number;
+  /** When she released it to her family circle (issue 31); null while it is private. */
+  releasedAt: Date | null;
 }
 
 export interface NewMessage {
@@ -32,6 +40,11 @@ const summaryWarnings = sql<
 >`(select v.warnings from summary_versions v where v.conversation_id = "conversations"."id" and v.version = "conversations"."summary_cursor")`;
 // Versions are numbered 1..n without gaps; n is kept on the chapter row by triggers (migration 0007).
 const nextVersion = sql<boolean>`${conversations.summaryCursor} < ${conversations.summaryLastVersion}`;
+// Read in the same query as the chapter (the list stays one query, however many chapters).
+const releasedAt =
+  sql<Date | null>`(select r.released_at from circle_releases r where r.conversation_id = "conversations"."id")`.mapWith(
+    circleReleases.releasedAt,
+  );
 const chapterThemes = sql<
   string[] | null
 >`(select array_agg(distinct m.theme) from chat_messages m where m.conversation_id = "conversations"."id" and m.theme is not null)`;
@@ -51,6 +64,7 @@ function columns(withSummary: boolean) {
     hasNextVersion: nextVersion,
     // Kept by triggers (migration 0007): counting each chapter's messages was most of the list's work.
     chatCount: conversations.chatCount,
+    releasedAt,
   };
 }
 

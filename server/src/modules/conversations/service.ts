@@ -54,6 +54,7 @@ export function toWire(row: ConversationView, images: ConversationImageWire[] = 
     updated_at: row.updatedAt.toISOString(),
     conv_author: row.convAuthor,
     chat_count: row.chatCount,
+    released_at: row.releasedAt ? row.releasedAt.toISOString() : null,
   };
 }
 
@@ -113,6 +114,7 @@ export class ConversationsService {
     const opening = await this.chat.opening(user);
     // Not counted yet: a chapter costs a free one at its first answer (countFirstAnswer).
     const id = await this.repository.create(user.id, author, opening);
+    await this.chat.opened(user, id, opening);
     return this.get(user, id);
   }
 

@@ -1,6 +1,6 @@
 // "Télécharger mes données": a job builds a ZIP of everything the person told — each chapter as plain text
 // and Markdown with its photos and captions, the conversations' transcripts, the onboarding answers and the
-// PDFs of every book — stores it, and a mail says it is ready. The link works for 7 days; asking twice while
+// PDFs and EPUB of every book — stores it, and a mail says it is ready. The link works for 7 days; asking twice while
 // one is being built gives the same export (one pending row per person, one job). Nothing here depends on a
 // subscription: a person can always take their story away.
 // Exports do not pile up (issue 28): a new ZIP replaces the previous one (its file is deleted), an expired
@@ -48,6 +48,7 @@ export const EXPORT_WORDS = {
     photosFolder: 'photos',
     recordingsFolder: 'enregistrements',
     ownPhotosFolder: 'mes-photos',
+    circleFile: 'cercle-familial.txt',
     profileFile: 'profil.txt',
     booksFolder: 'livres',
     bookFallback: 'livre',
@@ -57,7 +58,7 @@ export const EXPORT_WORDS = {
       '- chapitres/ : chaque chapitre en texte (.txt) et en Markdown (.md), avec ses photos et leurs légendes, et la conversation avec le biographe (conversation.txt) ; les enregistrements de vos réponses dites à voix haute, quand vous les avez gardés, sont dans enregistrements/ ;\n' +
       '- mes-photos/ : vos propres photos (dont votre portrait pour les livres) ;\n' +
       '- profil.txt : vos réponses aux questions de départ ;\n' +
-      '- livres/ : les PDF de vos livres (intérieur et couverture).\n',
+      '- livres/ : vos livres en PDF (intérieur et couverture) et en EPUB, le livre numérique accessible.\n',
     chapter: 'Chapitre',
     untitled: 'Sans titre',
     by: 'par',
@@ -75,6 +76,7 @@ export const EXPORT_WORDS = {
     photosFolder: 'photos',
     recordingsFolder: 'recordings',
     ownPhotosFolder: 'my-photos',
+    circleFile: 'family-circle.txt',
     profileFile: 'profile.txt',
     booksFolder: 'books',
     bookFallback: 'book',
@@ -84,7 +86,7 @@ export const EXPORT_WORDS = {
       '- chapters/: each chapter as text (.txt) and Markdown (.md), with its photos and their captions, and the conversation with the biographer (conversation.txt); the recordings of your spoken answers, when you kept them, are in recordings/;\n' +
       '- my-photos/: your own photos (your portrait for the books among them);\n' +
       '- profile.txt: your answers to the first questions;\n' +
-      '- books/: the PDFs of your books (interior and cover).\n',
+      '- books/: your books as PDF (interior and cover) and as EPUB, the accessible e-book.\n',
     chapter: 'Chapter',
     untitled: 'Untitled',
     by: 'by',
@@ -167,7 +169,12 @@ function zipAsync(files: Zippable): Promise<Uint8Array> {
   );
 }
 
+/** The family circle's questions and words as plain text in her language (issue 31); null: none. */
+export type CircleTextSource = (user: UserRow) => Promise<string | null>;
+
 export class DataExportService {
+  private circleText: CircleTextSource = async () => null;
+
   constructor(
     private readonly db: Db,
     private readonly queue: JobQueue,
@@ -190,6 +197,11 @@ export class DataExportService {
         retryDelaySeconds: 10,
       },
     );
+  }
+
+  /** Set by the circle module: its questions and words join her export. */
+  setCircleText(source: CircleTextSource): void {
+    this.circleText = source;
   }
 
   async request(user: UserRow): Promise<DataExport> {
@@ -389,6 +401,9 @@ export class DataExportService {
       answers.map((a) => `${a.question}\n${a.answer}`).join('\n\n') + '\n',
     );
 
+    const circle = await this.circleText(user);
+    if (circle) files[w.circleFile] = strToU8(circle);
+
     for (const book of await this.books.allOf(user.id)) {
       if (book.generationStatus !== 'success') continue;
       const name = safeName(book.title, w.bookFallback);
@@ -403,6 +418,14 @@ export class DataExportService {
             { level: 0 },
           ];
       }
+      // Issue 33: the EPUB beside the PDFs (already a ZIP: stored as it is). The one with recordings inside
+      // is left out: the recordings are in the chapters' folders already.
+      const epub = book.epubKey ? await this.storage.get(book.epubKey) : null;
+      if (epub)
+        files[`${w.booksFolder}/${name} (${book.id.slice(0, 8)}).epub`] = [
+          epub.bytes,
+          { level: 0 },
+        ];
     }
     return files;
   }

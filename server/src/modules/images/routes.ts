@@ -24,8 +24,19 @@ const MAX_FIELD_BYTES = 16 * 1024;
 const uploadDescription =
   'multipart/form-data: `file` (JPEG, PNG or WebP, by content; at most 15 MB and 40 megapixels) and an optional `legend`.';
 
+/** Busboy's limits for a picture upload (also the circle's suggested photos). */
+export const uploadMultipartOptions = {
+  limits: {
+    fileSize: limits.imageMaxBytes,
+    files: 1,
+    fields: 10,
+    parts: 12,
+    fieldSize: MAX_FIELD_BYTES,
+  },
+};
+
 /** The `file` and `legend` parts of an upload; every way the body can be wrong is a 4xx. */
-async function readUpload(request: FastifyRequest): Promise<Upload> {
+export async function readUpload(request: FastifyRequest): Promise<Upload> {
   const length = Number(request.headers['content-length']);
   // Refused before reading a byte when the declared size already says too much.
   if (length > limits.imageMaxBytes + MULTIPART_OVERHEAD) throw new AppError('file_too_large');
@@ -56,15 +67,7 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
 
 export function imagesRoutes(images: ImagesService) {
   return async function (app: FastifyInstance) {
-    await app.register(multipart, {
-      limits: {
-        fileSize: limits.imageMaxBytes,
-        files: 1,
-        fields: 10,
-        parts: 12,
-        fieldSize: MAX_FIELD_BYTES,
-      },
-    });
+    await app.register(multipart, uploadMultipartOptions);
     app.addHook('onRequest', app.authenticate);
 
     // A file uploads it; no multipart body asks for a generated picture (api.md § Images).

@@ -98,6 +98,20 @@ export interface Upload {
   legend?: string;
 }
 
+/**
+ * A photo a member of her circle suggested (issue 31): processed and stored in her chapter's folder (so it
+ * goes with the chapter and with her account), not one of the chapter's pictures until she accepts it.
+ */
+export interface ContributedFile {
+  id: string;
+  key: string;
+  thumbKey: string;
+  contentType: string;
+  width: number;
+  height: number;
+  legend: string | null;
+}
+
 export function chapterImagesFolder(userId: string, conversationId: string): string {
   return `${chapterFolder(userId, conversationId)}images/`;
 }
@@ -378,6 +392,74 @@ export class ImagesService {
     const deleted = isUuid(imageId) ? await this.repository.deleteOwn(user.id, imageId) : null;
     if (!deleted) throw new AppError('not_found');
     await this.deleteFiles(deleted);
+  }
+
+  /** A contributor's upload for her chapter: checked and re-encoded like hers, stored, not yet a picture. */
+  async prepareContribution(
+    ownerId: string,
+    conversationId: string,
+    contributorId: string,
+    upload: Upload,
+  ): Promise<ContributedFile> {
+    const legend = checkedLegend(upload.legend);
+    const processed = await processImage(upload.bytes, { owner: contributorId });
+    const image = this.newImage(chapterImagesFolder(ownerId, conversationId), processed, legend);
+    await this.storeFiles(image, processed);
+    return {
+      id: image.id,
+      key: image.key,
+      thumbKey: image.thumbKey,
+      contentType: image.contentType,
+      width: image.width,
+      height: image.height,
+      legend,
+    };
+  }
+
+  /**
+   * A suggested photo she accepted: the chapter's next picture (its files stay where they are), credited to
+   * the contributor; 409 max_images_reached when the chapter is full (nothing changes then).
+   */
+  async adoptContribution(
+    ownerId: string,
+    conversationId: string,
+    file: ContributedFile,
+    contributorId: string,
+  ): Promise<ChapterImage> {
+    const outcome = await this.repository.insertIntoChapter(
+      ownerId,
+      conversationId,
+      {
+        id: file.id,
+        key: file.key,
+        thumbKey: file.thumbKey,
+        contentType: file.contentType,
+        width: file.width,
+        height: file.height,
+        legend: file.legend,
+        origin: 'photo',
+        contributed: true,
+        contributorId,
+      },
+      limits.imagesPerChapter,
+    );
+    if ('missing' in outcome) throw new AppError('not_found');
+    if ('full' in outcome)
+      throw new AppError('max_images_reached', { limit: limits.imagesPerChapter });
+    return this.chapterWire(outcome.row);
+  }
+
+  /** The files of a suggested photo declined or whose contributor is gone. */
+  async discardContribution(file: Pick<ContributedFile, 'key' | 'thumbKey'>): Promise<void> {
+    await this.discardFiles(file);
+  }
+
+  /** Signed links to a stored picture and its thumbnail. */
+  async signedLinks(file: Pick<ContributedFile, 'key' | 'thumbKey'>) {
+    return {
+      url: await this.storage.signedUrl(file.key),
+      thumbnail_url: await this.storage.signedUrl(file.thumbKey),
+    };
   }
 
   /** The conversations module's chapter-deletion hook: the rows went with the chapter, the files go now. */

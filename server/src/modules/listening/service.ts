@@ -16,7 +16,7 @@ import type { StorageProvider } from '../../providers/storage/types.ts';
 import type { UserRow } from '../accounts/repository.ts';
 import { isUuid } from '../../input.ts';
 import type { ConversationsService } from '../conversations/service.ts';
-import type { RecordingsService } from '../recordings/service.ts';
+import type { RecordingFile, RecordingsService } from '../recordings/service.ts';
 
 export interface ListeningAnswer {
   /** The interviewer's question this answer followed; null for an answer with none before it. */
@@ -112,6 +112,11 @@ export class ListeningService {
   /** Which of these chapters have at least one recorded answer (a book prints codes for those only). */
   chaptersWithRecordings(conversationIds: string[]): Promise<Set<string>> {
     return this.recordings.chaptersWithRecordings(conversationIds);
+  }
+
+  /** A chapter's recordings with their bytes (a book's EPUB with voice puts them inside). */
+  recordingFilesOf(conversationId: string): Promise<RecordingFile[]> {
+    return this.recordings.filesOfChapter(conversationId);
   }
 
   /** The link behind a token and its owner, or null (never valid, revoked, chapter gone: all the same). */

@@ -733,6 +733,7 @@ export class PremiumService {
       amount: this.provider.name === 'demo' ? `${euros} (${SIMULATED[locale]})` : euros,
       date: new Intl.DateTimeFormat(userDateLocale(user), {
         dateStyle: 'long',
+        timeZone: 'Europe/Paris',
       }).format(new Date()),
     });
   }

@@ -90,6 +90,8 @@ const MailboxMessage = Type.Object({
   subject: Type.String(),
   text: Type.String(),
   html: Type.String(),
+  /** Extra headers (List-Unsubscribe…); absent when the message had none. */
+  headers: Type.Optional(Type.Record(Type.String(), Type.String())),
   created_at: Type.String({ format: 'date-time' }),
 });
 
@@ -127,6 +129,7 @@ export function mailboxApiRoutes(database: Database) {
             subject: m.subject,
             text: m.text,
             html: m.html,
+            ...(m.headers ? { headers: m.headers } : {}),
             created_at: m.createdAt.toISOString(),
           })),
           count,

@@ -24,6 +24,7 @@ import { detectDetails, soundsHeavy } from './detect.ts';
 import type { Register } from './render.ts';
 import { applyRegister, needsGender, render } from './render.ts';
 import { countWords, hash32, normalize, rotate, shortHash } from './text.ts';
+import { familyQuestionLine } from './family.ts';
 
 /** The order of a life, used when the person has not said which themes they want. */
 // A table: one line per entry reads better than one line per word.
@@ -183,6 +184,18 @@ export function planOpening(ctx: InterviewContext): PlannedTurn {
     const title = earlier[earlier.length - 1]?.title?.trim();
     if (title)
       parts.push(turn.say(book.lastTime[turn.pick('last') % book.lastTime.length]!, { title }));
+  }
+  // A question from her family comes before the bank's (issue 31); the bank takes over at the next turn.
+  const family = ctx.familyQuestion;
+  if (family) {
+    const text = familyQuestionLine(family, turn.language, turn.register);
+    parts.push(text);
+    return {
+      content: parts.join(' '),
+      questionId: `family:${family.id}`,
+      theme: null,
+      question: text,
+    };
   }
   const theme = chooseTheme(turn, null);
   const question = theme ? firstQuestionOf(turn, theme) : null;

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { InterviewContext, Language, TranscriptMessage } from './types.ts';
 import { readAddress } from './address.ts';
+import { familyQuestionInstruction } from './family.ts';
 import { getTheme, isThemeId, parseThemeAnswer } from './themes.ts';
 import type { ThemeId } from './themes.ts';
 import { clip } from './text.ts';
@@ -124,7 +125,14 @@ export function buildChatMessages(
   templates: PromptTemplates,
 ): ChatMessage[] {
   const language: Language = ctx.language === 'en' ? 'en' : 'fr';
-  const turns: ChatMessage[] = [{ role: 'user', content: templates.opening[language] }];
+  let opening = templates.opening[language];
+  // A new chapter that opens on a question from her family (issue 31): the model is told to ask that one.
+  if (ctx.familyQuestion) {
+    const nameUse = ctx.profile.find((p) => p.questionId === 'name_use')?.answer ?? null;
+    const { register } = readAddress(ctx.personName, nameUse, language);
+    opening = `${opening}\n\n${familyQuestionInstruction(ctx.familyQuestion, language, register)}`;
+  }
+  const turns: ChatMessage[] = [{ role: 'user', content: opening }];
   for (const message of keepRecent(ctx.messages)) {
     const content = message.content.trim();
     if (!content) continue;

@@ -21,6 +21,17 @@ export interface TranscriptMessage {
   theme?: string | null;
 }
 
+/** A question a member of her family circle asked, offered at the start of a new chapter (issue 31). */
+export interface FamilyQuestion {
+  id: string;
+  /** The question as the relative wrote it. */
+  text: string;
+  /** The relative's first name, or null when they gave none. */
+  askerName: string | null;
+  /** How she named them (« ma fille », "my grandson"), or null. */
+  relation: string | null;
+}
+
 export interface InterviewContext {
   language: Language;
   /** full_name, may be empty */
@@ -33,6 +44,8 @@ export interface InterviewContext {
   askedQuestionIds: string[];
   /** this chapter so far, chronological */
   messages: TranscriptMessage[];
+  /** opening only: a family question to ask first, before the bank's */
+  familyQuestion?: FamilyQuestion | null;
 }
 
 export interface InterviewerReply {

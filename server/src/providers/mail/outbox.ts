@@ -8,7 +8,8 @@ export class OutboxMailTransport implements MailTransport {
   constructor(private readonly db: Db) {}
 
   async send(message: MailMessage): Promise<void> {
-    await this.db.insert(mailOutbox).values(message);
+    const { to, subject, text, html, headers } = message;
+    await this.db.insert(mailOutbox).values({ to, subject, text, html, headers: headers ?? null });
   }
 
   async close(): Promise<void> {}

@@ -17,6 +17,7 @@ export class SmtpMailTransport implements MailTransport {
 
   async send(message: MailMessage): Promise<void> {
     const transporter = await this.transporter;
+    // `headers` (List-Unsubscribe…) go through as they are.
     await transporter.sendMail({ from: this.from, ...message });
   }
 

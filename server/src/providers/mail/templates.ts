@@ -12,6 +12,26 @@ export type MailTemplate =
   | { kind: 'payment_receipt'; name: string; product: string; amount: string; date: string }
   | { kind: 'contact'; from: string; name: string; message: string }
   | { kind: 'export_ready'; name: string; link: string; expires: string }
+  /** To an address a storyteller invites into her family circle (issue 31): a single-use link. */
+  | {
+      kind: 'circle_invitation';
+      link: string;
+      storyteller: string;
+      role: 'reader' | 'contributor';
+      relation: string | null;
+      days: number;
+    }
+  /**
+   * To a member of her family circle: she answered the question they asked (issue 31); `link` opens the
+   * chapter in the circle once she released it, null while she has not.
+   */
+  | {
+      kind: 'circle_question_answered';
+      name: string;
+      storyteller: string;
+      question: string;
+      link: string | null;
+    }
   | {
       kind: 'order_confirmed';
       name: string;
@@ -20,17 +40,52 @@ export type MailTemplate =
       link: string;
       /** Paid through the built-in payment simulator: the mail says no money moved. */
       simulated?: boolean;
+    }
+  /** To a member of a family circle: the chapters the storyteller released since the last news (issue 31). */
+  | {
+      kind: 'circle_news';
+      name: string;
+      storyteller: string;
+      chapters: { title: string | null; excerpt: string; link: string }[];
+    }
+  /**
+   * Her gentle weekly question (issue 31), from her family first (`asker`: « Votre fille Marie ») or from
+   * the biographer's bank; `unsubscribe` is the RFC 8058 one-click link, also sent as headers.
+   */
+  | {
+      kind: 'story_rhythm';
+      name: string;
+      question: string;
+      asker: string | null;
+      link: string;
+      unsubscribe: string;
     };
+
+/** A linked item of a mail's body (a chapter of the family news, the unsubscribe link). */
+interface MailLink {
+  label: string;
+  href: string;
+  text?: string;
+}
 
 function layout(
   locale: Locale,
   title: string,
   paragraphs: string[],
   action?: { label: string; href: string },
+  links: MailLink[] = [],
+  footer?: MailLink,
 ): string {
-  const body = paragraphs
-    .map((p) => `<p style="font-size:18px;line-height:1.6;margin:0 0 16px">${escapeHtml(p)}</p>`)
-    .join('');
+  const body =
+    paragraphs
+      .map((p) => `<p style="font-size:18px;line-height:1.6;margin:0 0 16px">${escapeHtml(p)}</p>`)
+      .join('') +
+    links
+      .map(
+        (l) =>
+          `<p style="font-size:18px;line-height:1.6;margin:0 0 16px"><a href="${escapeHtml(l.href)}" style="color:#7a2e1f;font-weight:bold">${escapeHtml(l.label)}</a>${l.text ? `<br>${escapeHtml(l.text)}` : ''}</p>`,
+      )
+      .join('');
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="display:inline-block;background:#7a2e1f;color:#ffffff;font-size:18px;font-weight:bold;padding:14px 24px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p>
 <p style="font-size:15px;color:#4a3f36">${locale === 'fr' ? 'Si le bouton ne fonctionne pas, copiez ce lien :' : 'If the button does not work, copy this link:'}<br><a href="${escapeHtml(action.href)}" style="color:#7a2e1f">${escapeHtml(action.href)}</a></p>`
@@ -38,6 +93,7 @@ function layout(
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#fbf7f0;font-family:Georgia,serif;color:#2b211b"><div style="max-width:560px;margin:0 auto;padding:32px 24px">
 <h1 style="font-size:26px;color:#7a2e1f;margin:0 0 24px">${escapeHtml(title)}</h1>${body}${button}
+${footer ? `<p style="font-size:15px;color:#4a3f36;margin-top:32px"><a href="${escapeHtml(footer.href)}" style="color:#4a3f36">${escapeHtml(footer.label)}</a></p>` : ''}
 <p style="font-size:15px;color:#4a3f36;margin-top:32px">Chapitres</p></div></body></html>`;
 }
 
@@ -56,6 +112,9 @@ export function renderMail(locale: Locale, to: string, template: MailTemplate): 
   let subject: string;
   let paragraphs: string[];
   let action: { label: string; href: string } | undefined;
+  let links: MailLink[] = [];
+  let footer: MailLink | undefined;
+  let headers: Record<string, string> | undefined;
   switch (template.kind) {
     case 'email_validation':
       subject = fr ? 'Confirmez votre adresse email' : 'Confirm your email address';
@@ -156,21 +215,147 @@ export function renderMail(locale: Locale, to: string, template: MailTemplate): 
         );
       action = { label: fr ? 'Voir mon livre' : 'See my book', href: template.link };
       break;
+    case 'circle_invitation': {
+      const who =
+        template.storyteller.trim() || (fr ? 'Une personne de votre famille' : 'A relative');
+      subject = fr
+        ? `${who} vous invite à lire son histoire sur Chapitres`
+        : `${who} invites you to read their life story on Chapitres`;
+      paragraphs = [
+        greeting(locale, ''),
+        fr
+          ? `${who} raconte l’histoire de sa vie à Chapitres, chapitre après chapitre, et vous invite dans son cercle familial${template.relation ? ` (${template.relation})` : ''}.`
+          : `${who} is telling the story of their life on Chapitres, chapter by chapter, and invites you into their family circle${template.relation ? ` (${template.relation})` : ''}.`,
+        template.role === 'contributor'
+          ? fr
+            ? 'Vous pourrez lire les chapitres partagés avec la famille, proposer des questions, ajouter vos photos et laisser un mot.'
+            : 'You will be able to read the chapters shared with the family, suggest questions, add your photos and leave a word.'
+          : fr
+            ? 'Vous pourrez lire les chapitres partagés avec la famille et laisser un mot sous chacun.'
+            : 'You will be able to read the chapters shared with the family and leave a word under each.',
+        fr
+          ? `Ce lien ne sert qu’une fois et reste valable ${template.days} jours. Il vous fera créer un compte ou vous connecter. Si vous ne connaissez pas cette personne, ignorez ce message.`
+          : `This link works once and stays valid for ${template.days} days. It will have you create an account or sign in. If you do not know this person, ignore this message.`,
+      ];
+      action = {
+        label: fr ? 'Rejoindre le cercle' : 'Join the circle',
+        href: template.link,
+      };
+      break;
+    }
+    case 'circle_question_answered': {
+      const named = template.storyteller.trim();
+      const who = named || (fr ? 'Votre proche' : 'Your relative');
+      const inline = named || (fr ? 'votre proche' : 'your relative');
+      subject = fr ? `${who} a répondu à votre question` : `${who} answered your question`;
+      paragraphs = [
+        greeting(locale, template.name),
+        fr
+          ? `${who} a répondu à votre question : « ${template.question} »`
+          : `${who} answered your question: “${template.question}”`,
+        template.link
+          ? fr
+            ? 'Le chapitre est partagé avec la famille : vous pouvez le lire dès maintenant.'
+            : 'The chapter is shared with the family: you can read it now.'
+          : fr
+            ? `Le chapitre sera partagé avec la famille quand ${inline} le souhaitera ; vous recevrez alors un message avec le lien.`
+            : `The chapter will be shared with the family when ${inline} chooses; you will then get a message with the link.`,
+      ];
+      if (template.link)
+        action = { label: fr ? 'Lire le chapitre' : 'Read the chapter', href: template.link };
+      break;
+    }
     case 'contact':
       subject = fr
         ? `Message de ${template.name || template.from}`
         : `Message from ${template.name || template.from}`;
       paragraphs = [`${template.name} <${template.from}>`, template.message];
       break;
+    case 'circle_news': {
+      const who = template.storyteller.trim() || (fr ? 'Votre proche' : 'Your relative');
+      const untitled = fr ? 'Un nouveau chapitre' : 'A new chapter';
+      const [first] = template.chapters;
+      const single = template.chapters.length === 1;
+      subject = single
+        ? fr
+          ? `${who} a partagé un chapitre : « ${first.title?.trim() || untitled} »`
+          : `${who} shared a chapter: “${first.title?.trim() || untitled}”`
+        : fr
+          ? `${who} a partagé ${template.chapters.length} nouveaux chapitres`
+          : `${who} shared ${template.chapters.length} new chapters`;
+      paragraphs = [
+        greeting(locale, template.name),
+        single
+          ? fr
+            ? `${who} a partagé un nouveau chapitre de son histoire avec la famille.`
+            : `${who} shared a new chapter of their story with the family.`
+          : fr
+            ? `${who} a partagé de nouveaux chapitres de son histoire avec la famille.`
+            : `${who} shared new chapters of their story with the family.`,
+      ];
+      links = template.chapters.map((c) => ({
+        label: c.title?.trim() || untitled,
+        href: c.link,
+        text: c.excerpt,
+      }));
+      paragraphs.push(
+        fr
+          ? 'Vous choisissez quand recevoir ces nouvelles (tout de suite, chaque semaine ou jamais) dans votre compte, page du cercle.'
+          : 'You choose when these news reach you (at once, weekly or never) in your account, on the circle’s page.',
+      );
+      break;
+    }
+    case 'story_rhythm': {
+      subject = fr ? 'Votre question de la semaine' : 'Your question of the week';
+      paragraphs = [
+        greeting(locale, template.name),
+        template.asker
+          ? fr
+            ? `${template.asker} vous demande :`
+            : `${template.asker} asks you:`
+          : fr
+            ? 'Voici une question pour un nouveau chapitre, quand vous le voudrez :'
+            : 'Here is a question for a new chapter, whenever you like:',
+        template.question,
+        fr
+          ? 'Un appui sur le bouton ouvre un nouveau chapitre. Rien ne presse : la question vous attend.'
+          : 'One tap on the button opens a new chapter. There is no hurry: the question will wait for you.',
+      ];
+      action = {
+        label: fr ? 'Raconter' : 'Tell the story',
+        href: template.link,
+      };
+      footer = {
+        label: fr ? 'Ne plus recevoir la question de la semaine' : 'Stop the question of the week',
+        href: template.unsubscribe,
+      };
+      headers = {
+        'List-Unsubscribe': `<${template.unsubscribe}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      };
+      break;
+    }
   }
   const text = [
     subject,
     '',
     ...paragraphs,
     // French puts a space before the colon, English does not (« Confirmer mon email : … », "Confirm my email: …").
+    ...links.flatMap((l) => [
+      '',
+      `${l.label}${fr ? ' : ' : ': '}${l.href}`,
+      ...(l.text ? [l.text] : []),
+    ]),
     ...(action ? ['', `${action.label}${fr ? ' : ' : ': '}${action.href}`] : []),
+    ...(footer ? ['', `${footer.label}${fr ? ' : ' : ': '}${footer.href}`] : []),
     '',
     'Chapitres',
   ].join('\n');
-  return { to, subject, text, html: layout(locale, subject, paragraphs, action) };
+  return {
+    to,
+    subject,
+    text,
+    html: layout(locale, subject, paragraphs, action, links, footer),
+    ...(headers ? { headers } : {}),
+  };
 }

@@ -4,6 +4,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Extra headers, e.g. RFC 8058 one-click unsubscribe (`List-Unsubscribe`, `List-Unsubscribe-Post`) on
+   * the weekly question. SMTP sends them; the outbox does not keep them (no column yet).
+   */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {

@@ -190,6 +190,27 @@ describe('pictures in the text', () => {
     ]);
   });
 
+  it('dates the edition as the author writes dates (en-GB day first, en-US month first)', async () => {
+    const edition = async (dateLocale?: string) => {
+      const job = await interiorJob({
+        ...(await material(1)),
+        language: 'en',
+        createdAt: new Date('2026-12-03T10:00:00Z'),
+        dateLocale,
+      });
+      const data = Object.values(job.files).map((bytes) => new TextDecoder().decode(bytes));
+      // The typeset text holds no-break spaces (between day and month) and word joiners.
+      return data
+        .find((text) => text.includes('First edition'))
+        ?.match(/First edition, [^."]*/)?.[0]
+        .replace(/\u2060/g, '')
+        .replace(/[\u00A0\u202F]/g, ' ');
+    };
+    expect(await edition()).toBe('First edition, 3 December 2026');
+    expect(await edition('en-GB')).toBe('First edition, 3 December 2026');
+    expect(await edition('en-US')).toBe('First edition, December 3, 2026');
+  });
+
   it('shortens a long running head between words, with an ellipsis', () => {
     expect(runningHead('Claire', 40)).toBe('Claire');
     const head = runningHead('Les années à Vienne (1969–1971), le retour à Villeurbanne', 40);

@@ -30,6 +30,8 @@ export function destinationAfterLogin(input: {
   hasUnansweredQuestions: boolean;
   returnTo: string | null;
 }): string {
+  // An invitation to a family circle is accepted first: the relative came to read, not to tell.
+  if (input.returnTo?.startsWith('/circle/join')) return input.returnTo;
   if (input.hasUnansweredQuestions && input.accountType === 'standard') return '/onboarding';
   return input.returnTo ?? '/';
 }

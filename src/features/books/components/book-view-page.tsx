@@ -1,7 +1,8 @@
 // The book view '/book/:bookID' (spec §2 Book view, §4 Book generation status): title and subtitle, back
-// to the list, then by status — done: order, download and the screen preview ("preview only"); being
-// made: a gentle animation, the page asking again every second or few seconds by itself (useBook); failed: why, and a
-// refresh; anything else: "unknown status". Not found and offline have their own messages.
+// to the list, then by status — done: order, download (the PDF, and the EPUB beside it) and the screen
+// preview ("preview only"); being made: a gentle animation, the page asking again every second or few
+// seconds by itself (useBook); failed: why, and a refresh; anything else: "unknown status". Not found
+// and offline have their own messages.
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -15,6 +16,7 @@ import type { BookWire } from '../api/types';
 import { BookIcon } from '../../../components/ui/icons';
 import { BackIcon, DownloadIcon, PrinterIcon, RefreshIcon } from './book-list-icons';
 import { bookFileName, downloadFile } from './book-view-download';
+import { EbookDownloads } from './ebook-downloads';
 import { VoiceCodesSection } from './voice-codes-section';
 
 // pdf.js is large: it comes in its own chunk, only when a finished book is shown.
@@ -163,6 +165,7 @@ function FinishedBook({ book, orderControl }: { book: BookWire; orderControl?: R
           )}
         </div>
       )}
+      <EbookDownloads book={book} />
       {orderControl}
       <section aria-labelledby="book-preview-heading" className="space-y-4">
         <h2 id="book-preview-heading" className="text-2xl">

@@ -38,6 +38,8 @@ interface HomePageProps {
   hasOnboardingAnswers: boolean | undefined;
   /** The terms-acceptance dialog, shown once the list has loaded (spec §4 Authentication). */
   termsDialog?: ReactNode;
+  /** What the page shows beside her own chapters (the circles one belongs to), from the route. */
+  circleLinks?: ReactNode;
 }
 
 function isNetworkError(error: unknown): boolean {
@@ -67,7 +69,7 @@ function useNewChapterRequest(accessKnown: boolean, startChapter: () => void) {
   }, [requested, accessKnown, startChapter, navigate, location.key, location.pathname]);
 }
 
-export function HomePage({ hasOnboardingAnswers, termsDialog }: HomePageProps) {
+export function HomePage({ hasOnboardingAnswers, termsDialog, circleLinks }: HomePageProps) {
   const { t } = useTranslation('chapters');
   const user = useSessionUser();
   const { online } = useConnectivity();
@@ -132,6 +134,7 @@ export function HomePage({ hasOnboardingAnswers, termsDialog }: HomePageProps) {
   return (
     <div>
       <PageHeader title={t('home.title')} lead={t('home.lead')} />
+      {circleLinks}
 
       {view === 'list' && (
         <div className="mb-6 space-y-3">

@@ -1,10 +1,10 @@
 // The chapter page (ConversationView, spec §2 and §4): title, author line (multi-user accounts), main
 // picture and thumbnails, the written story with undo/redo, the writer's warnings, and the actions —
 // new chapter, continue, back, rewrite (control center), pictures, correct (edit mode), share, delete;
-// and the answers whose sound was kept, to hear again (issue 20).
+// and the answers whose sound was kept, to hear again (issue 20); the family part (issue 31) as a slot.
 // A chapter with answers but no text yet is written on arrival. Offline, the copy kept on the device is
 // shown; corrections still work (outbox), what needs the server says so.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -148,7 +148,14 @@ function useChapterPage(conversationId: string, fetchPaused: boolean): PageState
   return { status: 'loading' };
 }
 
-export function ConversationPage({ conversationId }: { conversationId: string }) {
+export function ConversationPage({
+  conversationId,
+  family,
+}: {
+  conversationId: string;
+  /** The family part (issue 31: release to her circle, their words and photos), from the circle feature. */
+  family?: ReactNode;
+}) {
   const { t } = useTranslation('conversation');
   const generation = useGenerateChapter(conversationId);
   const state = useChapterPage(conversationId, generation.inProgress);
@@ -160,6 +167,7 @@ export function ConversationPage({ conversationId }: { conversationId: string })
         chapter={state.chapter}
         pendingCount={state.pendingCount}
         generation={generation}
+        family={family}
       />
     );
 
@@ -233,9 +241,16 @@ interface ChapterViewProps {
   chapter: ShownChapter;
   pendingCount: number;
   generation: ReturnType<typeof useGenerateChapter>;
+  family?: ReactNode;
 }
 
-function ChapterView({ conversationId, chapter, pendingCount, generation }: ChapterViewProps) {
+function ChapterView({
+  conversationId,
+  chapter,
+  pendingCount,
+  generation,
+  family,
+}: ChapterViewProps) {
   const { t } = useTranslation('conversation');
   const user = useSessionUser();
   const { online } = useConnectivity();
@@ -547,6 +562,8 @@ function ChapterView({ conversationId, chapter, pendingCount, generation }: Chap
           </Button>
         </div>
       </section>
+
+      {family}
 
       {wire && (
         <ControlCenter

@@ -12,6 +12,7 @@ import { signOut } from '../../../lib/sign-out';
 import { AccountDetails } from './account-details';
 import { DeleteAccount } from './delete-account';
 import { LanguageSetting } from './language-setting';
+import { RhythmSetting } from './rhythm-setting';
 import { TermsUpdateDialog } from './terms-update-dialog';
 import { VoiceSetting } from './voice-setting';
 
@@ -62,6 +63,7 @@ export function ProfilePage({
       <AccountDetails user={user} />
       <LanguageSetting />
       <VoiceSetting user={user} />
+      <RhythmSetting />
 
       {subscription}
       {giftCode}

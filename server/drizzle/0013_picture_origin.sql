@@ -1,1 +1,0 @@
-ALTER TABLE "images" ADD COLUMN "origin" text DEFAULT 'photo' NOT NULL;

@@ -1,0 +1,87 @@
+// GET /circles (the circles one belongs to), PATCH /circles/{storytellerId} (when news comes) and
+// DELETE /circles/{storytellerId} (leaving).
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CircleNotify,
+  Membership,
+  MembershipList,
+  UpdateMembershipBody,
+} from '@contract/circle';
+import { apiRequest } from '../../../lib/api-client';
+import { queryClient as appQueryClient } from '../../../lib/query-client';
+import { circleKeys } from './circle-keys';
+import { forgetCircle } from './circle-errors';
+
+export function getMemberships(): Promise<MembershipList> {
+  return apiRequest<MembershipList>('/circles');
+}
+
+/** A circle the server no longer lists (removed, or left on another device): its copies go. */
+export function forgetCirclesNotIn(list: MembershipList, queryClient = appQueryClient): void {
+  const kept = new Set(list.data.map((m) => m.storyteller_id));
+  const prefix = circleKeys.of('').slice(0, -1);
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: prefix })) {
+    const storytellerId = query.queryKey[prefix.length];
+    if (typeof storytellerId === 'string' && !kept.has(storytellerId))
+      queryClient.removeQueries({ queryKey: circleKeys.of(storytellerId), exact: false });
+  }
+}
+
+export function membershipsQueryOptions() {
+  return queryOptions({
+    queryKey: circleKeys.memberships(),
+    queryFn: async () => {
+      const list = await getMemberships();
+      forgetCirclesNotIn(list);
+      return list;
+    },
+    meta: { globalErrorToast: false },
+  });
+}
+
+export function useMemberships({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...membershipsQueryOptions(), enabled });
+}
+
+/** One circle's membership, from the list (undefined while it loads or when one is not in it). */
+export function useMembership(storytellerId: string): Membership | undefined {
+  const { data } = useQuery({
+    ...membershipsQueryOptions(),
+    select: (list) => list.data.find((m) => m.storyteller_id === storytellerId),
+  });
+  return data;
+}
+
+export function useUpdateNotify(storytellerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (notify: CircleNotify) =>
+      apiRequest<Membership>(`/circles/${storytellerId}`, {
+        method: 'PATCH',
+        json: { notify } satisfies UpdateMembershipBody,
+      }),
+    meta: { globalErrorToast: false },
+    onSuccess: (membership, notify) => {
+      queryClient.setQueryData<MembershipList>(circleKeys.memberships(), (list) =>
+        list
+          ? {
+              ...list,
+              data: list.data.map((m) =>
+                m.storyteller_id === storytellerId ? { ...m, ...membership, notify } : m,
+              ),
+            }
+          : list,
+      );
+    },
+  });
+}
+
+export function useLeaveCircle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (storytellerId: string) =>
+      apiRequest<void>(`/circles/${storytellerId}`, { method: 'DELETE' }),
+    meta: { globalErrorToast: false },
+    onSuccess: (_answer, storytellerId) => forgetCircle(queryClient, storytellerId),
+  });
+}
