@@ -224,7 +224,7 @@ test('a book of ten illustrated chapters made through the wizard, previewed, dow
   const dir = testInfo.outputPath('book');
   mkdirSync(dir, { recursive: true });
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Télécharger' }).click();
+  await page.getByRole('button', { name: 'Télécharger', exact: true }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`${BOOK_TITLE}.pdf`);
   const pdf = join(dir, 'book.pdf');

@@ -59,7 +59,9 @@ test('on a phone at 200 % text: plans, support, profile, books, a book and the w
   await page.goto(`/book/${bookId}`);
   await expect(page.getByText('Aperçu uniquement').first()).toBeVisible({ timeout: 30_000 });
   await doubleText(page);
-  await expectLargeAndOnScreen(page, [page.getByRole('button', { name: 'Télécharger' })]);
+  await expectLargeAndOnScreen(page, [
+    page.getByRole('button', { name: 'Télécharger', exact: true }),
+  ]);
   await expectNoSeriousA11yViolations(page);
 
   await page.goto('/conversations/book/create');

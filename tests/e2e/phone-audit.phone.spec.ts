@@ -6,7 +6,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createAccount, signInWithStorage, type Account } from './support/accounts';
+import { consentDecided } from '../../playwright.config';
+import {
+  createAccount,
+  linkIn,
+  signInWithStorage,
+  waitForMail,
+  type Account,
+} from './support/accounts';
 import { answerRequiredQuestions } from './support/home-helpers';
 import { collectConsoleErrors, doubleText, phoneProblems } from './support/phone';
 import { finishedBook } from './support/premium-helpers';
@@ -88,6 +95,33 @@ test('every page on a phone, at normal and 200 % text, hides, cuts and covers no
     },
   });
   expect(sent.status(), await sent.text()).toBe(200);
+  // Her family circle: her daughter joined as a contributor, asked a question, left a word under a
+  // chapter she shared.
+  const daughter = await createAccount(request, { full_name: 'Marie-Christine Martin-Lefèvre' });
+  const invited = await request.post('/api/v1/circle/members', {
+    headers: auth,
+    data: { email: daughter.email, role: 'contributor', relation: 'ma fille aînée' },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const token = new URL(
+    linkIn(await waitForMail(request, daughter.email, /./)),
+    'http://x',
+  ).searchParams.get('token')!;
+  const daughterAuth = { authorization: `Bearer ${daughter.token}` };
+  const accepted = await request.post(`/api/v1/circle/invitations/${token}/accept`, {
+    headers: daughterAuth,
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  expect(
+    (await request.post(`/api/v1/conversations/${chapterId}/release`, { headers: auth })).status(),
+  ).toBe(200);
+  for (const [path, text] of [
+    [`/api/v1/circles/${account.id}/questions`, 'Maman, comment as-tu rencontré papa au bal ?'],
+    [`/api/v1/circles/${account.id}/chapters/${chapterId}/words`, 'Merci maman, je ne savais pas.'],
+  ] as const) {
+    const posted = await request.post(path, { headers: daughterAuth, data: { text } });
+    expect(posted.status(), await posted.text()).toBe(201);
+  }
   await signInWithStorage(page, account, '/');
 
   const screens: Screen[] = [
@@ -197,6 +231,12 @@ test('every page on a phone, at normal and 200 % text, hides, cuts and covers no
       path: '/subscription',
       ready: async (p) => void (await expect(p.getByTestId('plan-pack')).toBeVisible()),
     },
+    {
+      name: 'family',
+      path: '/family',
+      ready: async (p) =>
+        void (await expect(p.getByText(/comment as-tu rencontré papa/).first()).toBeVisible()),
+    },
     { name: 'support', path: '/support', ready: heading },
     { name: 'onboarding', path: '/onboarding', ready: heading },
     { name: 'terms', path: '/terms', ready: heading },
@@ -206,6 +246,32 @@ test('every page on a phone, at normal and 200 % text, hides, cuts and covers no
 
   const found: string[] = [];
   for (const screen of screens) found.push(...(await audit(page, screen)));
+
+  // Her daughter's pages: her circle, a chapter she shared.
+  const member = await browser.newContext({
+    ...test.info().project.use,
+    baseURL,
+    storageState: consentDecided,
+  });
+  const memberPage = await member.newPage();
+  memberPage.setDefaultTimeout(20_000);
+  const memberErrors = collectConsoleErrors(memberPage);
+  await signInWithStorage(memberPage, daughter, '/circles');
+  for (const screen of [
+    { name: 'circles', path: '/circles', ready: heading },
+    {
+      name: 'circle',
+      path: `/circles/${account.id}`,
+      ready: async (p) => void (await expect(p.getByText(/Souvenir numéro/).first()).toBeVisible()),
+    },
+    {
+      name: 'circle-chapter',
+      path: `/circles/${account.id}/chapters/${chapterId}`,
+      ready: async (p) => void (await expect(p.getByText(/Merci maman/).first()).toBeVisible()),
+    },
+  ] satisfies Screen[])
+    found.push(...(await audit(memberPage, screen)));
+  await member.close();
 
   // A newcomer's pages, signed out, in a context of its own.
   const guest = await browser.newContext({
@@ -245,6 +311,8 @@ test('every page on a phone, at normal and 200 % text, hides, cuts and covers no
   expect(found).toEqual([]);
   // The one answer that must be a 404: the page that does not exist.
   expect(
-    [...errors, ...guestErrors].filter((error) => error !== '404 GET /nowhere-to-be-found'),
+    [...errors, ...memberErrors, ...guestErrors].filter(
+      (error) => error !== '404 GET /nowhere-to-be-found',
+    ),
   ).toEqual([]);
 });

@@ -527,6 +527,27 @@ describe('the weekly question', () => {
     ).toBe(200);
   });
 
+  it('carries the question the biographer will ask: not one from someone no longer in her circle', async () => {
+    const owner = await createUser(ctx.app, { full_name: 'Simone' });
+    const gone = await createUser(ctx.app, { full_name: 'Paulette' });
+    await db()
+      .insert(circleQuestions)
+      .values({
+        ownerId: owner.id,
+        askerId: gone.id,
+        text: 'Une question d’une personne partie ?',
+        createdAt: at(-60),
+      });
+    expect(
+      (await setRhythm(owner, { weekday: 3, by_email: true, by_push: false })).statusCode,
+    ).toBe(200);
+    await news().runRhythm(WEDNESDAY);
+    const mails = await mailsTo(owner.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).not.toContain('Une question d’une personne partie ?');
+    expect(mails[0].text).toContain('Voici une question pour un nouveau chapitre');
+  });
+
   it('asks from the bank when the family has no question, and not in a week she told a story', async () => {
     const teller = await createUser(ctx.app, { full_name: 'Paul' });
     const busy = await createUser(ctx.app, { full_name: 'Louise' });

@@ -33,6 +33,51 @@ export interface AskerToTell {
   language: string;
 }
 
+/** A family question waiting to be asked, with who asked it. */
+export interface WaitingQuestion {
+  id: string;
+  text: string;
+  askerName: string;
+  relation: string | null;
+}
+
+/**
+ * Her family's oldest question not yet asked nor declined whose asker is still in her circle: the one
+ * the biographer asks next, and the one her weekly question carries (circle-news), so both agree.
+ */
+export async function firstWaitingQuestion(
+  db: Db,
+  ownerId: string,
+): Promise<WaitingQuestion | null> {
+  const [row] = await db
+    .select({
+      id: circleQuestions.id,
+      text: circleQuestions.text,
+      askerName: users.fullName,
+      relation: circleMembers.relation,
+    })
+    .from(circleQuestions)
+    .innerJoin(users, eq(users.id, circleQuestions.askerId))
+    .innerJoin(
+      circleMembers,
+      and(
+        eq(circleMembers.ownerId, circleQuestions.ownerId),
+        eq(circleMembers.memberId, circleQuestions.askerId),
+        isNotNull(circleMembers.acceptedAt),
+      ),
+    )
+    .where(
+      and(
+        eq(circleQuestions.ownerId, ownerId),
+        isNull(circleQuestions.askedAt),
+        isNull(circleQuestions.declinedAt),
+      ),
+    )
+    .orderBy(asc(circleQuestions.createdAt), asc(circleQuestions.id))
+    .limit(1);
+  return row ?? null;
+}
+
 /**
  * Sets `step` to now on the questions asked in this chapter that passed `after` and not `step` yet; their
  * ids. The update decides, so two callers at once never both get a row.
@@ -132,36 +177,8 @@ export class CircleContributionsRepository {
    * The oldest question not yet asked nor declined whose asker is still in her circle, with the asker's
    * name and the relation she gave them.
    */
-  async waiting(
-    ownerId: string,
-  ): Promise<{ id: string; text: string; askerName: string; relation: string | null } | null> {
-    const [row] = await this.db
-      .select({
-        id: circleQuestions.id,
-        text: circleQuestions.text,
-        askerName: users.fullName,
-        relation: circleMembers.relation,
-      })
-      .from(circleQuestions)
-      .innerJoin(users, eq(users.id, circleQuestions.askerId))
-      .innerJoin(
-        circleMembers,
-        and(
-          eq(circleMembers.ownerId, circleQuestions.ownerId),
-          eq(circleMembers.memberId, circleQuestions.askerId),
-          isNotNull(circleMembers.acceptedAt),
-        ),
-      )
-      .where(
-        and(
-          eq(circleQuestions.ownerId, ownerId),
-          isNull(circleQuestions.askedAt),
-          isNull(circleQuestions.declinedAt),
-        ),
-      )
-      .orderBy(asc(circleQuestions.createdAt), asc(circleQuestions.id))
-      .limit(1);
-    return row ?? null;
+  waiting(ownerId: string): Promise<WaitingQuestion | null> {
+    return firstWaitingQuestion(this.db, ownerId);
   }
 
   /** Marks the question asked in this chapter (a question is asked once: a second chapter changes nothing). */

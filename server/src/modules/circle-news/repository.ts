@@ -1,12 +1,11 @@
 // The rows of the news and the weekly question: push subscriptions, her rhythm, and what the two jobs
-// read of the circle (members, releases, questions) and of her chats. Every method takes the database or
+// read of the circle (members, releases) and of her chats (her family's waiting question is the contributions module's). Every method takes the database or
 // the job's transaction.
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatMessages, conversations, summaryVersions, users } from '../../db/schema/index.ts';
 import {
   circleMembers,
-  circleQuestions,
   circleReleases,
   pushSubscriptions,
   storyRhythms,
@@ -121,35 +120,6 @@ export class CircleNewsRepository {
       .orderBy(desc(chatMessages.createdAt))
       .limit(1);
     return row?.at ?? null;
-  }
-
-  /** The oldest question of her family still waiting (not asked by the biographer, not set aside). */
-  async firstWaitingQuestion(tx: Db, ownerId: string) {
-    const [row] = await tx
-      .select({
-        text: circleQuestions.text,
-        askerName: users.fullName,
-        relation: circleMembers.relation,
-      })
-      .from(circleQuestions)
-      .innerJoin(users, eq(users.id, circleQuestions.askerId))
-      .leftJoin(
-        circleMembers,
-        and(
-          eq(circleMembers.ownerId, circleQuestions.ownerId),
-          eq(circleMembers.memberId, circleQuestions.askerId),
-        ),
-      )
-      .where(
-        and(
-          eq(circleQuestions.ownerId, ownerId),
-          isNull(circleQuestions.askedAt),
-          isNull(circleQuestions.declinedAt),
-        ),
-      )
-      .orderBy(asc(circleQuestions.createdAt), asc(circleQuestions.id))
-      .limit(1);
-    return row ?? null;
   }
 
   /** The bank questions the biographer already asked her. */

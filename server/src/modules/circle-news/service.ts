@@ -25,6 +25,7 @@ import { getBank } from '../../providers/interviewer/bank.ts';
 import { applyRegister } from '../../providers/interviewer/render.ts';
 import type { PushSender } from '../../providers/push/types.ts';
 import type { CircleNewsRepository } from './repository.ts';
+import { firstWaitingQuestion } from '../circle-contributions/repository.ts';
 
 export const NEWS_JOB = 'circle.news';
 export const RHYTHM_JOB = 'story.rhythm';
@@ -251,7 +252,7 @@ export class CircleNewsService {
     userId: string,
     locale: Locale,
   ): Promise<{ text: string; asker: string | null }> {
-    const family = await this.repository.firstWaitingQuestion(tx, userId);
+    const family = await firstWaitingQuestion(tx, userId);
     if (family) {
       const asker =
         family.askerName.trim() ||
