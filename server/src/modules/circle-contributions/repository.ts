@@ -33,6 +33,14 @@ export interface AskerToTell {
   language: string;
 }
 
+/** The asker's seat in the storyteller's circle (joined or not): its relation, for her view. */
+const askerSeat = and(
+  eq(circleMembers.ownerId, circleQuestions.ownerId),
+  eq(circleMembers.memberId, circleQuestions.askerId),
+);
+/** The asker's seat while they are in her circle: only their questions are asked and answered. */
+const askerJoined = and(askerSeat, isNotNull(circleMembers.acceptedAt));
+
 /** A family question waiting to be asked, with who asked it. */
 export interface WaitingQuestion {
   id: string;
@@ -58,14 +66,7 @@ export async function firstWaitingQuestion(
     })
     .from(circleQuestions)
     .innerJoin(users, eq(users.id, circleQuestions.askerId))
-    .innerJoin(
-      circleMembers,
-      and(
-        eq(circleMembers.ownerId, circleQuestions.ownerId),
-        eq(circleMembers.memberId, circleQuestions.askerId),
-        isNotNull(circleMembers.acceptedAt),
-      ),
-    )
+    .innerJoin(circleMembers, askerJoined)
     .where(
       and(
         eq(circleQuestions.ownerId, ownerId),
@@ -128,13 +129,7 @@ export class CircleContributionsRepository {
       })
       .from(circleQuestions)
       .innerJoin(users, eq(users.id, circleQuestions.askerId))
-      .leftJoin(
-        circleMembers,
-        and(
-          eq(circleMembers.ownerId, circleQuestions.ownerId),
-          eq(circleMembers.memberId, circleQuestions.askerId),
-        ),
-      )
+      .leftJoin(circleMembers, askerSeat)
       .leftJoin(
         circleReleases,
         and(
@@ -222,14 +217,7 @@ export class CircleContributionsRepository {
       })
       .from(circleQuestions)
       .innerJoin(users, eq(users.id, circleQuestions.askerId))
-      .innerJoin(
-        circleMembers,
-        and(
-          eq(circleMembers.ownerId, circleQuestions.ownerId),
-          eq(circleMembers.memberId, circleQuestions.askerId),
-          isNotNull(circleMembers.acceptedAt),
-        ),
-      )
+      .innerJoin(circleMembers, askerJoined)
       .where(and(eq(circleQuestions.ownerId, ownerId), inArray(circleQuestions.id, questionIds)))
       .orderBy(asc(circleQuestions.createdAt));
   }
