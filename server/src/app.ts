@@ -77,6 +77,9 @@ import type { PaymentProvider } from './providers/payment/types.ts';
 import { createPrintProvider } from './providers/print/index.ts';
 import { SharingService } from './modules/sharing/service.ts';
 import { sharingApiRoutes, sharingPageRoutes } from './modules/sharing/routes.ts';
+import { CircleBooksRepository } from './modules/circle-books/repository.ts';
+import { circleBooksRoutes } from './modules/circle-books/routes.ts';
+import { CircleBooksService } from './modules/circle-books/service.ts';
 import { CircleContributionsRepository } from './modules/circle-contributions/repository.ts';
 import { circleContributionsRoutes } from './modules/circle-contributions/routes.ts';
 import { CircleContributionsService } from './modules/circle-contributions/service.ts';
@@ -390,6 +393,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     config,
   );
   chat.setFamilyQuestions(circleContributions);
+  // A contributor she allows prepares her book (issue 31): the book stays hers.
+  const circleBooks = new CircleBooksService(
+    database.db,
+    new CircleBooksRepository(database.db),
+    books,
+    conversations,
+    accounts,
+    storage,
+    mail,
+    config,
+  );
   // A chapter released: whoever asked its question gets the link (once).
   circle.onChapterReleased((ownerId, id) => circleContributions.chapterReleased(ownerId, id));
   // The news of released chapters to the circle, and her weekly question (mail and Web Push).
@@ -406,6 +420,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
   const listening = new ListeningService(database.db, conversations, storage, recordings, config);
   books.setVoiceCodes(listening);
+  // Words of the family she marked « Imprimer dans le livre » close their chapter (issue 31).
+  books.setFamilyWords(new CircleContributionsRepository(database.db));
   const dataExport = new DataExportService(
     database.db,
     queue,
@@ -503,6 +519,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     prefix: API_PREFIX,
   });
   await app.register(circleRoutes(circle, rateLimits), { prefix: API_PREFIX });
+  await app.register(circleBooksRoutes(circleBooks), { prefix: API_PREFIX });
   await app.register(circleNewsRoutes(circleNews), { prefix: API_PREFIX });
   await app.register(rhythmUnsubscribeRoutes(circleNews, config.publicUrl), { prefix: API_PREFIX });
   await app.register(listeningApiRoutes(listening), { prefix: API_PREFIX });

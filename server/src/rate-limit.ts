@@ -80,6 +80,9 @@ export const rateLimits = {
     key: emailInParams('email'),
   },
   tokenByIp: { name: 'token-ip', limit: 20, windowSeconds: 60 * 60, key: 'ip' },
+  /** Invitation links looked up or accepted from one address (issue 31): a 256-bit token cannot be
+   *  guessed, but a script trying them is stopped like any other guessing. */
+  invitationsByIp: { name: 'invitation-ip', limit: 60, windowSeconds: 60 * 60, key: 'ip' },
   /** Email changes that happened, per person (each one mails both addresses). */
   emailChangesByUser: { name: 'email-change-user', limit: 3, windowSeconds: DAY, key: userId },
   /** Validation mails asked again by a person whose address is not confirmed yet. */

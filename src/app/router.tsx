@@ -175,6 +175,17 @@ const signedInPages: RouteObject[] = [
     handle: handle('circleChapter', (p) => [home, circles, circle(p)]),
     lazy: () => import('./routes/circle-chapter'),
   },
+  // A contributor she allows prepares her book; the book stays hers.
+  {
+    path: 'circles/:storytellerId/book/new',
+    handle: handle('bookCreation', (p) => [home, circles, circle(p)]),
+    lazy: () => import('./routes/circle-book-creation'),
+  },
+  {
+    path: 'circles/:storytellerId/books/:bookId',
+    handle: handle('book', (p) => [home, circles, circle(p)]),
+    lazy: () => import('./routes/circle-book'),
+  },
 ];
 
 /**

@@ -5,13 +5,16 @@
 //   outbox     changes made on this device that the server has not acknowledged yet
 //   conflicts  a change the server refused because the chapter changed meanwhile: both versions,
 //              kept until the person chooses
+//   circles / circleChapters  a member's copies of the family circles they belong to and of the
+//              chapters released to them (issue 31), kept until the next sync says they are gone
 //   meta       small device facts (last sync, schema notes…)
 //   recordings the sound of spoken answers not yet on the server (issue 20), keyed by the answer's
 //              Idempotency-Key: the answer being composed, waiting in the outbox, or being uploaded
 //
 // Server data otherwise lives in the TanStack Query cache; jotai holds only UI/device state.
 // Everything here belongs to the signed-in account and is wiped by clearLocalData() on logout.
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { CircleChapter, CircleChapterSummary, Membership } from '@contract/circle';
 
 export const DATABASE_NAME = 'chapitres';
 
@@ -45,7 +48,17 @@ export interface StoredChapter {
 }
 
 export type DraftKind =
-  'chat' | 'summary' | 'title' | 'author' | 'legend' | 'onboarding' | 'invite';
+  | 'chat'
+  | 'summary'
+  | 'title'
+  | 'author'
+  | 'legend'
+  | 'onboarding'
+  | 'invite'
+  // A member's question to her (`circle-question:<storytellerId>`) and word under a chapter
+  // (`circle-word:<storytellerId>/<chapterId>`), issue 31.
+  | 'circle-question'
+  | 'circle-word';
 /** `${kind}:${entityId}`, e.g. `chat:<conversationId>` or `summary:<conversationId>`. */
 export type DraftKey = `${DraftKind}:${string}`;
 
@@ -103,6 +116,27 @@ export interface StoredRecording {
   createdAt: number;
 }
 
+/** A family circle one belongs to, as GET /circles last listed it (issue 31). */
+export interface StoredCircle {
+  storytellerId: string;
+  /** Null while only the circle's chapters were stored (its page opened before the list came). */
+  membership: Membership | null;
+  /** When this device last stored the circle's whole chapter list (null: never). */
+  chapters_listed_at: number | null;
+  stored_at: number;
+}
+
+/** A chapter released to a member, as the circle's list and the opened chapter last came. */
+export interface StoredCircleChapter {
+  storytellerId: string;
+  chapterId: string;
+  /** Its entry in the circle's list (null when it was opened before the list was stored). */
+  listed: CircleChapterSummary | null;
+  /** The whole chapter (text, pictures, words) once opened on this device. */
+  chapter: CircleChapter | null;
+  stored_at: number;
+}
+
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -115,6 +149,8 @@ export class ChapitresDb extends Dexie {
   conflicts!: EntityTable<Conflict, 'opId'>;
   meta!: EntityTable<MetaRow, 'key'>;
   recordings!: EntityTable<StoredRecording, 'answerKey'>;
+  circles!: EntityTable<StoredCircle, 'storytellerId'>;
+  circleChapters!: Table<StoredCircleChapter, [string, string]>;
 
   constructor(name: string = DATABASE_NAME) {
     super(name);
@@ -135,6 +171,11 @@ export class ChapitresDb extends Dexie {
       });
     // Issue 20: the sound of spoken answers waiting to be sent.
     this.version(3).stores({ recordings: 'answerKey, conversationId, createdAt' });
+    // Issue 31: a member's copies of the family circles and their released chapters.
+    this.version(4).stores({
+      circles: 'storytellerId',
+      circleChapters: '[storytellerId+chapterId], storytellerId',
+    });
   }
 }
 

@@ -1,6 +1,7 @@
-// Wipes what this device keeps of the signed-in account (logout, account deletion): the Dexie tables,
-// the service worker's picture, book and recording caches (and their expiry records), the persisted query cache and
-// the book wizard's saved state.
+// Wipes what this device keeps of the signed-in account (logout, account deletion): the Dexie tables
+// (every one: a member's copies of the family circles too), the service worker's picture, book and
+// recording caches (and their expiry records), the persisted query cache, the book wizard's saved state
+// and this tab's « Raconter ma propre histoire ».
 import { db } from '../db/db';
 import {
   BOOK_CACHE_NAME,
@@ -17,6 +18,8 @@ const QUERY_CACHE_KEYS = ['REACT_QUERY_OFFLINE_CACHE'];
 /** Other keys holding the account's data: the book wizard's saved state (src/features/books/wizard-state.ts). */
 const ACCOUNT_KEYS = ['chapitres.bookWizard'];
 const QUERY_CACHE_PREFIX = 'chapitres.query';
+/** This tab's choices of the account: « Raconter ma propre histoire » (src/features/family-circle/own-story-intent.ts). */
+const SESSION_ACCOUNT_KEYS = ['chapitres.ownStory'];
 const SW_ANSWER_TIMEOUT_MS = 3_000;
 
 interface QueryClientModule {
@@ -38,6 +41,7 @@ async function clearQueryCache(): Promise<void> {
       const key = localStorage.key(i);
       if (key?.startsWith(QUERY_CACHE_PREFIX)) localStorage.removeItem(key);
     }
+    for (const key of SESSION_ACCOUNT_KEYS) sessionStorage.removeItem(key);
   } catch {
     // Storage disabled (private mode): nothing was persisted there either.
   }

@@ -63,6 +63,11 @@ export const Book = Type.Object({
    */
   url_epub_with_voice: Type.Optional(NullableString),
   epub_with_voice_size: Type.Optional(NullableInteger),
+  /**
+   * Issue 31: the name of the family-circle contributor who prepared this book for her; null when she
+   * made it herself (or that account is gone). Optional in the type for clients written before it.
+   */
+  made_by_name: Type.Optional(NullableString),
 });
 export type Book = Static<typeof Book>;
 export const BookList = ListOf(Book);

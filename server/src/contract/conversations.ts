@@ -82,6 +82,11 @@ export type ListConversationsQuery = Static<typeof ListConversationsQuery>;
 
 export const CreateConversationQuery = Type.Object({
   conv_author: Type.Optional(Type.String({ maxLength: MAX_AUTHOR_LENGTH })),
+  /**
+   * A bank question id (the weekly question's link, issue 31): the chapter opens on it. Never refused: an
+   * unknown id, or one she was already asked, opens the chapter as usual (docs/api.md § Conversations).
+   */
+  question: Type.Optional(Type.String()),
 });
 
 export const UpdateConversationBody = Type.Object(

@@ -11,8 +11,33 @@ export const PRICES = {
   subscription: 1400,
   'premium-12-months-and-a-book': 16800,
   book: 4900,
+  /** A gift from a relative (issue 31): the 12-month pack's price, for her account or as a code. */
+  gift: 16800,
 } as const;
 export type Product = keyof typeof PRICES;
+
+/** What a gift gives (issue 31): as the 12-month pack, months of full access and one printed book. */
+export const GIFT_MONTHS = 12;
+export const GIFT_BOOK_CREDITS = 1;
+
+/**
+ * POST /{provider}/checkout/gift: `code` — a gift code mailed to the buyer, to give; `storyteller` —
+ * applied to the account of that storyteller, whose circle the buyer is a member of (storyteller_id).
+ */
+export const GiftRecipient = Type.Unsafe<'code' | 'storyteller'>({
+  type: 'string',
+  enum: ['code', 'storyteller'],
+});
+export type GiftRecipient = Static<typeof GiftRecipient>;
+export const GiftCheckoutBody = Type.Object(
+  {
+    for: GiftRecipient,
+    /** Required with `for: 'storyteller'`; not allowed with `for: 'code'`. */
+    storyteller_id: Type.Optional(Type.String({ maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
+export type GiftCheckoutBody = { for: 'code' } | { for: 'storyteller'; storyteller_id: string };
 
 export const SubscriptionWire = Type.Object({
   /** Stripe's subscription status: active, past_due, canceled… */

@@ -43,6 +43,9 @@ async function voiced(material: BookMaterial): Promise<BookMaterial> {
       };
   });
   material.portrait = { ...material.chapters[0]!.images[0]!, legend: null };
+  material.chapters[1]!.words = [
+    { text: 'Thank you, Mum!', name: 'Mary Smith', relation: 'my daughter' },
+  ];
   material.cover = material.chapters[2]!.images[1]!;
   return material;
 }
@@ -57,6 +60,15 @@ async function hostile(): Promise<BookMaterial> {
   material.chapters[0]!.title = 'Mariage 💍 à Beyrouth — بيروت';
   material.chapters[0]!.images[0]!.legend = 'Maman "<img src=x onerror=alert(1)>" \uDC00';
   material.chapters[1]!.text = 'Texte <p>avec</p> &amp; balises\n\n\u0007 et \uD83D fin.';
+  // Issue 31: words of the family she chose to print, as hostile as the rest.
+  material.chapters[0]!.words = [
+    {
+      text: 'Bravo <b>Mamie</b> ]]> & "x" 🎉 \uDC00',
+      name: 'Marie <i>\u202E',
+      relation: 'ma fille',
+    },
+    { text: 'שלום עליכם\n\n\u0007 fin', name: '', relation: null },
+  ];
   return material;
 }
 
@@ -86,7 +98,11 @@ const books: [string, () => Promise<BookMaterial>, Partial<EpubOptions>][] = [
   ['hostile', hostile, {}],
 ];
 
-describe.skipIf(!available)('the EPUB under epubcheck', () => {
+// The EPUB is made from the book's material without the database: the PGlite pass checks it, the
+// second pass on PostgreSQL (TEST_DATABASE_URL) would only spend another minute on the same files.
+const secondPass = Boolean(process.env.TEST_DATABASE_URL);
+
+describe.skipIf(!available || secondPass)('the EPUB under epubcheck', () => {
   const dir = mkdtempSync(join(tmpdir(), 'chapitres-epub-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -11,11 +11,10 @@ import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { useTestApp, type TestContext } from '../support/build.ts';
+import { useTestApp, useTestAppWithRemoteInterviewer, type TestContext } from '../support/build.ts';
 import { createUser, mailsTo, type TestUser } from '../support/factories.ts';
 import { multipart } from '../support/multipart.ts';
 import { startFakeOpenAI } from '../support/fake-openai.ts';
-import { createInterviewer } from '../../src/providers/interviewer/index.ts';
 import {
   chapterWords,
   chatMessages,
@@ -392,17 +391,7 @@ const fake = await startFakeOpenAI();
 afterAll(() => fake.close());
 
 describe('the model-server biographer', () => {
-  const remote = useTestApp({
-    env: { FREE_CHAPTERS: '1000' },
-    deps: {
-      interviewer: createInterviewer({
-        openaiBaseUrl: fake.url,
-        openaiApiKey: 'test',
-        timeoutMs: 3000,
-        maxRetries: 0,
-      }),
-    },
-  });
+  const remote = useTestAppWithRemoteInterviewer(fake.url);
 
   it('is told to open on the family question, in her form of address, and the question is marked asked', async () => {
     const { she, contributor } = await circle(remote, { tutoiement: true });

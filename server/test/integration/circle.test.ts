@@ -291,6 +291,31 @@ describe('invitations', () => {
     ok(await call(null, 'GET', `/circle/invitations/${token}`));
   });
 
+  it('trying links from one address is stopped (429), then works again', async () => {
+    const { rateLimits } = await import('../../src/rate-limit.ts');
+    const limiter = ctx.app.services.rateLimits;
+    const rule = rateLimits.invitationsByIp;
+    const address = '127.0.0.1';
+    const left = rule.limit * ctx.config.rateLimitMultiplier - (await limiter.count(rule, address));
+    await limiter.take(rule, address, left);
+    try {
+      expectError(
+        await call(null, 'GET', '/circle/invitations/nothing-like-it'),
+        429,
+        'too_many_requests',
+      );
+      const person = await createUser(ctx.app);
+      expectError(
+        await call(person, 'POST', '/circle/invitations/nothing-like-it/accept'),
+        429,
+        'too_many_requests',
+      );
+    } finally {
+      await limiter.release(rule, address, rule.limit * ctx.config.rateLimitMultiplier);
+    }
+    expectError(await call(null, 'GET', '/circle/invitations/nothing-like-it'), 404, 'not_found');
+  });
+
   it('invitations count against her mails of the day (mail-user)', async () => {
     const owner = await storyteller();
     const limit = 20 * ctx.config.rateLimitMultiplier;

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppDeps } from '../../src/app.ts';
+import { createInterviewer } from '../../src/providers/interviewer/index.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { templatePath } from './global-setup.ts';
@@ -87,4 +88,25 @@ export function useTestApp(
     if (context.config) rmSync(context.config.dataDir, { recursive: true, force: true });
   });
   return context;
+}
+
+/**
+ * A whole app whose biographer is the model-server one, pointed at a local fake (support/fake-openai.ts):
+ * no retries and a short budget, so a scripted failure shows at once.
+ */
+export function useTestAppWithRemoteInterviewer(
+  fakeUrl: string,
+  env: Record<string, string> = { FREE_CHAPTERS: '1000' },
+): TestContext {
+  return useTestApp({
+    env,
+    deps: {
+      interviewer: createInterviewer({
+        openaiBaseUrl: fakeUrl,
+        openaiApiKey: 'test',
+        timeoutMs: 3000,
+        maxRetries: 0,
+      }),
+    },
+  });
 }

@@ -301,8 +301,9 @@ export function allowedWords(
   ];
 }
 
+/** The writer's input for an interview: its questions and answers, nothing kept from before. */
 export function buildInput(
-  sample: SpeechSample,
+  sample: Pick<SpeechSample, 'language' | 'personName' | 'turns'>,
   perspective: Perspective,
   style: SummaryStyle | null,
 ): WriterInput {

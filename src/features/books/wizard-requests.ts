@@ -1,7 +1,10 @@
 // The calls only the book wizard makes: the chapters to choose from (GET /conversations), the person's
 // own photos (GET /images, POST /images with upload progress), whether they may make a book
-// (GET /premium-status). The creation itself is the books API's useCreateBook.
+// (GET /premium-status). The creation itself is the books API's useCreateBook. For a contributor preparing
+// her book (issue 31) the chapters are her released ones (GET /circles/{storytellerId}/books/chapters),
+// and neither the contributor's photos nor their access are asked.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CircleBookChapter, CircleBookChapterList } from '@contract/circle-books';
 import { apiRequest, ApiError } from '../../lib/api-client';
 import {
   getConversationsWire,
@@ -10,11 +13,15 @@ import {
 } from '../../lib/conversation-query';
 import { uploadForm } from '../../lib/upload';
 import { bookKeys } from './api/books-keys';
+import { OWN_BOOKS_API, useBookTarget } from './book-target';
 import type { OwnPhotoListWire, OwnPhotoWire, PremiumStatusWire } from './api/types';
 
 export const wizardKeys = {
   all: [...bookKeys.all, 'wizard'] as const,
-  chapters: () => [...wizardKeys.all, 'chapters'] as const,
+  chapters: (apiBase: string = OWN_BOOKS_API) =>
+    apiBase === OWN_BOOKS_API
+      ? ([...wizardKeys.all, 'chapters'] as const)
+      : ([...wizardKeys.all, 'chapters', apiBase] as const),
   photos: () => [...wizardKeys.all, 'photos'] as const,
   access: () => [...wizardKeys.all, 'access'] as const,
 };
@@ -68,17 +75,69 @@ export async function getWizardChapters(): Promise<WizardChapter[]> {
     .sort(byCreation);
 }
 
+/** One of her released chapters as the circle's book calls give it (already titled, images in order). */
+export function wizardChapterFromCircle(wire: CircleBookChapter): WizardChapter | null {
+  const title = wire.title.trim();
+  if (!title) return null;
+  return {
+    id: wire.id,
+    title,
+    images: wire.images.map(({ id, url, legend }) => ({ id, url, legend })),
+    createdAt: wire.created_at,
+    text: wire.text,
+  };
+}
+
+/** Her chapters released to the circle, for a contributor preparing her book. */
+export async function getCircleWizardChapters(apiBase: string): Promise<WizardChapter[]> {
+  const answer = await apiRequest<CircleBookChapterList>(`${apiBase}/chapters`);
+  return (answer?.data ?? [])
+    .map(wizardChapterFromCircle)
+    .filter((chapter): chapter is WizardChapter => chapter !== null)
+    .sort(byCreation);
+}
+
 export function useWizardChapters() {
+  const { apiBase, circle } = useBookTarget();
   return useQuery(
     queryOptions({
-      queryKey: wizardKeys.chapters(),
-      queryFn: getWizardChapters,
+      queryKey: wizardKeys.chapters(apiBase),
+      queryFn: () => (circle ? getCircleWizardChapters(apiBase) : getWizardChapters()),
       // Asked afresh each time the wizard opens: the saved choices are checked against it (a chapter
       // deleted since is dropped), so an old copy must not decide. The wizard shows its own errors.
       staleTime: 0,
       meta: { globalErrorToast: false, persist: false },
     }),
   );
+}
+
+// ---------------------------------------------------------------- one voice for the book (issue 30 #6)
+
+/**
+ * Rewrites a chapter's text in one person from its current text (POST /conversations/{id}/generate, the
+ * text only, with the control center's own instruction), so a book's chapters can all say « je » or all
+ * « il / elle ». Earlier versions stay on the chapter's page (« Annuler »). The answer's warnings say
+ * when the writer could not (the built-in writer does not put a third-person text back into « je »).
+ */
+export async function rewriteInPerson(
+  id: string,
+  person: 'first' | 'third',
+): Promise<{ chapter: ConversationWire; applied: boolean }> {
+  const chapter = await apiRequest<ConversationWire>(
+    `/conversations/${encodeURIComponent(id)}/generate`,
+    {
+      method: 'POST',
+      query: { do_title: false, do_keywords: false, do_image: false, do_summary: true },
+      json: {
+        summary_kwargs: {
+          user_instructions: `Générer un résumé avec perspective ${person === 'first' ? 'premiere' : 'troisieme'}`,
+          use_previous_summary: true,
+        },
+      },
+    },
+  );
+  const warnings = chapter.summary_infos?.warnings ?? [];
+  return { chapter, applied: !warnings.includes('perspective_not_applied') };
 }
 
 // ---------------------------------------------------------------- the person's own photos
@@ -142,10 +201,13 @@ export async function getFullAccess(): Promise<boolean | null> {
   }
 }
 
+/** The person's own access: not asked when preparing her book (the server checks hers). */
 export function useFullAccess() {
+  const { circle } = useBookTarget();
   return useQuery({
     queryKey: wizardKeys.access(),
     queryFn: getFullAccess,
+    enabled: !circle,
     staleTime: 0,
     meta: { globalErrorToast: false },
   });

@@ -145,9 +145,20 @@ export function parseWizardState(raw: string | null, owner: string | null): Wiza
   };
 }
 
-export function loadWizardState(owner: string | null): WizardState | null {
+/**
+ * Where a contributor's wizard for a storyteller's book is kept (issue 31): apart from the person's own
+ * book, so neither overwrites the other.
+ */
+export function circleWizardStorageKey(storytellerId: string): string {
+  return `${WIZARD_STORAGE_KEY}.circle.${storytellerId}`;
+}
+
+export function loadWizardState(
+  owner: string | null,
+  key: string = WIZARD_STORAGE_KEY,
+): WizardState | null {
   try {
-    return parseWizardState(window.localStorage.getItem(WIZARD_STORAGE_KEY), owner);
+    return parseWizardState(window.localStorage.getItem(key), owner);
   } catch (error) {
     // Storage disabled (private mode): the wizard starts empty. Spec §8: logged only.
     console.warn('Book wizard: the saved state could not be read', error);
@@ -155,19 +166,23 @@ export function loadWizardState(owner: string | null): WizardState | null {
   }
 }
 
-export function saveWizardState(state: WizardState, owner: string | null): void {
+export function saveWizardState(
+  state: WizardState,
+  owner: string | null,
+  key: string = WIZARD_STORAGE_KEY,
+): void {
   const stored: StoredWizardState = { ...state, owner };
   try {
-    window.localStorage.setItem(WIZARD_STORAGE_KEY, JSON.stringify(stored));
+    window.localStorage.setItem(key, JSON.stringify(stored));
   } catch (error) {
     // Full or disabled storage: the wizard still works, it just will not survive a reload.
     console.warn('Book wizard: the state could not be saved', error);
   }
 }
 
-export function clearWizardState(): void {
+export function clearWizardState(key: string = WIZARD_STORAGE_KEY): void {
   try {
-    window.localStorage.removeItem(WIZARD_STORAGE_KEY);
+    window.localStorage.removeItem(key);
   } catch {
     // Nothing stored means nothing to clear.
   }

@@ -4,7 +4,7 @@ import type { CheckoutRequest } from './api/checkout';
 import type { Product } from './api/types';
 
 const KEY = 'chapitres.checkout';
-const PRODUCTS: Product[] = ['subscription', 'premium-12-months-and-a-book', 'book'];
+const PRODUCTS: Product[] = ['subscription', 'premium-12-months-and-a-book', 'book', 'gift'];
 
 export function rememberCheckout(request: CheckoutRequest): void {
   try {
@@ -26,13 +26,31 @@ export function readRememberedCheckout(): CheckoutRequest | null {
   try {
     const value = JSON.parse(raw) as Partial<CheckoutRequest> | null;
     if (!value || !PRODUCTS.includes(value.product as Product)) return null;
+    const gift = readGift(value.gift);
     return {
       product: value.product as Product,
       ...(typeof value.bookID === 'string' ? { bookID: value.bookID } : {}),
+      ...(gift ? { gift } : {}),
     };
   } catch {
     return null;
   }
+}
+
+/** A gift as remembered: for whom it was bought (a storyteller's name, to thank by name). */
+function readGift(value: unknown): CheckoutRequest['gift'] | null {
+  if (!value || typeof value !== 'object') return null;
+  const gift = value as Record<string, unknown>;
+  if (gift.for === 'code') return { for: 'code' };
+  if (gift.for === 'storyteller' && typeof gift.storytellerID === 'string')
+    return {
+      for: 'storyteller',
+      storytellerID: gift.storytellerID,
+      ...(typeof gift.storytellerName === 'string'
+        ? { storytellerName: gift.storytellerName }
+        : {}),
+    };
+  return null;
 }
 
 /** Forgets it once a result page has used it, so that a later visit does not repeat it. */

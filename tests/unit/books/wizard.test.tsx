@@ -21,6 +21,11 @@ import {
 } from './wizard-server';
 
 const FOUR = [1, 2, 3, 4].map(chapterId);
+/** A chapter told with « je », and one with « elle » (long enough for the wizard to tell). */
+const first =
+  'Je suis née à Lyon en 1941. Mon père travaillait à la gare et ma mère tenait la maison. Je me souviens des trains du matin, de mes frères qui couraient sur le quai, et de moi qui attendais le retour de mon père chaque soir près de la fenêtre de la cuisine.';
+const third =
+  'Elle est née à Lyon en 1941. Son père travaillait à la gare et sa mère tenait la maison. Elle se souvient des trains du matin, de ses frères qui couraient sur le quai, et il lui arrivait d’attendre le retour de son père chaque soir. Il rentrait tard, et elle guettait la porte.';
 
 beforeEach(async () => {
   await resetApp();
@@ -118,10 +123,6 @@ describe('the book wizard', () => {
   });
 
   it('says when the chosen chapters mix « je » and « il / elle »', async () => {
-    const first =
-      'Je suis née à Lyon en 1941. Mon père travaillait à la gare et ma mère tenait la maison. Je me souviens des trains du matin, de mes frères qui couraient sur le quai, et de moi qui attendais le retour de mon père chaque soir près de la fenêtre de la cuisine.';
-    const third =
-      'Elle est née à Lyon en 1941. Son père travaillait à la gare et sa mère tenait la maison. Elle se souvient des trains du matin, de ses frères qui couraient sur le quai, et il lui arrivait d’attendre le retour de son père chaque soir. Il rentrait tard, et elle guettait la porte.';
     wizardServer({
       conversations: [
         conversation(1, { summary: first }),
@@ -138,6 +139,99 @@ describe('the book wizard', () => {
     ).toBeTruthy();
     expect(within(step2).getByText('Avec « je » : « Chapitre 1 », « Chapitre 3 ».')).toBeTruthy();
     expect(within(step2).getByText('Avec « il » ou « elle » : « Chapitre 2 ».')).toBeTruthy();
+  });
+
+  it('makes the chapters agree: rewrites those told the other way, and names what could not be', async () => {
+    const chapters = [
+      conversation(1, { summary: first }),
+      conversation(2, { summary: third }),
+      conversation(3, { summary: first }),
+      conversation(4),
+    ];
+    const rewrite = (n: number) => (call: { body: string | null }) => {
+      const body = JSON.parse(call.body ?? '{}') as {
+        summary_kwargs: { user_instructions: string; use_previous_summary: boolean };
+      };
+      const toThird = body.summary_kwargs.user_instructions.endsWith('perspective troisieme');
+      const chapter = chapters[n - 1]!;
+      if (toThird) chapter.summary_infos = { ...chapter.summary_infos, summary: third };
+      else
+        chapter.summary_infos = {
+          ...chapter.summary_infos,
+          warnings: ['perspective_not_applied'],
+        };
+      return jsonReply(chapter);
+    };
+    const { net } = wizardServer({
+      conversations: chapters,
+      extra: Object.fromEntries(
+        [1, 2, 3].map((n) => [`POST /api/v1/conversations/${chapterId(n)}/generate`, rewrite(n)]),
+      ),
+    });
+    seedWizard({ currentStep: 2, selectedConversations: FOUR, sortedConversations: FOUR });
+    renderApp(WIZARD_PATH);
+    const step2 = await dialog('Ordre des chapitres');
+    await userEvent.click(
+      within(step2).getByRole('button', { name: 'Tout écrire avec « il » ou « elle »' }),
+    );
+    // The two chapters told with « je » were rewritten from their text, the text only.
+    await within(step2).findByText('2 chapitres réécrits.');
+    const calls = [1, 2, 3].flatMap((n) =>
+      net.callsTo(`POST /api/v1/conversations/${chapterId(n)}/generate`),
+    );
+    expect(calls.map((call) => call.path)).toEqual(
+      [1, 3].map((n) => `/api/v1/conversations/${chapterId(n)}/generate`),
+    );
+    for (const call of calls) {
+      expect(Object.fromEntries(call.query)).toEqual({
+        do_title: 'false',
+        do_keywords: 'false',
+        do_image: 'false',
+        do_summary: 'true',
+      });
+      expect(JSON.parse(call.body ?? '')).toEqual({
+        summary_kwargs: {
+          user_instructions: 'Générer un résumé avec perspective troisieme',
+          use_previous_summary: true,
+        },
+      });
+    }
+    // Read again: they agree, the note says so and offers nothing more.
+    await waitFor(() =>
+      expect(
+        within(step2).queryByText('Ces chapitres ne semblent pas racontés de la même façon'),
+      ).toBeNull(),
+    );
+    expect(within(step2).queryByRole('button', { name: 'Tout écrire avec « je »' })).toBeNull();
+  });
+
+  it('says which chapters the writer could not turn back into « je »', async () => {
+    const chapters = [
+      conversation(1, { summary: first }),
+      conversation(2, { summary: third }),
+      conversation(3, { summary: first }),
+      conversation(4),
+    ];
+    const kept = {
+      ...chapters[1]!,
+      summary_infos: { ...chapters[1]!.summary_infos, warnings: ['perspective_not_applied'] },
+    };
+    const { net } = wizardServer({
+      conversations: chapters,
+      extra: { [`POST /api/v1/conversations/${chapterId(2)}/generate`]: jsonReply(kept) },
+    });
+    seedWizard({ currentStep: 2, selectedConversations: FOUR, sortedConversations: FOUR });
+    renderApp(WIZARD_PATH);
+    const step2 = await dialog('Ordre des chapitres');
+    await userEvent.click(within(step2).getByRole('button', { name: 'Tout écrire avec « je »' }));
+    await within(step2).findByText(
+      'Pas pu réécrire de cette façon : « Chapitre 2 ». Vous pouvez le faire à la main depuis la page du chapitre.',
+    );
+    expect(net.callsTo(`POST /api/v1/conversations/${chapterId(2)}/generate`)).toHaveLength(1);
+    // Still mixed: the note stays.
+    expect(
+      within(step2).getByText('Ces chapitres ne semblent pas racontés de la même façon'),
+    ).toBeTruthy();
   });
 
   it("names the chapters' pictures by their captions, by their place only without one", async () => {

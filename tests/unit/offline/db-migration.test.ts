@@ -22,9 +22,11 @@ describe('ChapitresDb migrations', () => {
 
     const current = new ChapitresDb(NAME);
     await current.open();
-    expect(current.verno).toBe(3);
+    expect(current.verno).toBe(4);
     expect(current.tables.map((t) => t.name).sort()).toEqual([
       'chapters',
+      'circleChapters',
+      'circles',
       'conflicts',
       'drafts',
       'meta',

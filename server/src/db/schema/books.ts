@@ -26,6 +26,9 @@ export const books = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Issue 31: the contributor of her circle who prepared it, null when she made it herself (or
+     *  once that account is gone). The book stays hers (user_id). */
+    madeBy: uuid('made_by').references(() => users.id, { onDelete: 'set null' }),
     author: text('author').notNull(),
     title: text('title').notNull(),
     subtitle: text('subtitle').notNull(),

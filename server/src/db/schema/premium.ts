@@ -67,8 +67,10 @@ export const checkoutSessions = pgTable(
     /** Stripe's `cs_…`; for the simulator, the row's own id. */
     providerSessionId: text('provider_session_id').notNull(),
     product: text('product', {
-      enum: ['subscription', 'premium-12-months-and-a-book', 'book'],
+      enum: ['subscription', 'premium-12-months-and-a-book', 'book', 'gift'],
     }).notNull(),
+    /** A gift (issue 31): applied to this storyteller's account when paid; null for a code to give. */
+    giftFor: uuid('gift_for').references(() => users.id, { onDelete: 'set null' }),
     bookId: uuid('book_id').references(() => books.id, { onDelete: 'set null' }),
     /** A printed book as it was when the checkout opened: its files are frozen under the order's folder
      *  then, so deleting the book afterwards leaves what the order needs (issue 28). */
@@ -98,12 +100,21 @@ export const giftCodes = pgTable(
     /** The last four characters, to tell codes apart in `gift-codes list`. */
     hint: text('hint').notNull(),
     months: integer('months').notNull(),
+    /** Printed books the code gives with its months (a bought gift gives one, as the 12-month pack). */
+    bookCredits: integer('book_credits').notNull().default(0),
+    /** Who paid for it (issue 31); null for codes made with the CLI, or once that account is gone. */
+    boughtBy: uuid('bought_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The checkout that paid for it: a replayed payment event makes no second code. */
+    checkoutId: uuid('checkout_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     redeemedBy: uuid('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
     redeemedAt: timestamp('redeemed_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('gift_codes_hash_key').on(t.codeHash)],
+  (t) => [
+    uniqueIndex('gift_codes_hash_key').on(t.codeHash),
+    uniqueIndex('gift_codes_checkout_key').on(t.checkoutId),
+  ],
 );
 
 export interface ShippingAddress {

@@ -13,6 +13,7 @@ import { loadSharp } from '../images/sharp.ts';
 import {
   chapterBlocks,
   editionDate,
+  familyWords,
   LABELS,
   type BookMaterial,
   type MaterialImage,
@@ -196,6 +197,12 @@ p.first, p.center, p.by, p.voice, section.about p { text-indent: 0; }
 .dedication { margin-top: 30%; }
 .dedication p { text-align: right; text-indent: 0; }
 .voice { margin-top: 1.5em; }
+section.family { margin-top: 2.5em; }
+section.family h2 { font-size: 1em; font-variant: small-caps; letter-spacing: 0.04em; margin: 0 20% 0.8em; padding-top: 0.8em; border-top: 1px solid #999; }
+figure.word { margin: 1em 8%; text-align: left; }
+figure.word blockquote { margin: 0; font-size: 0.92em; font-style: italic; }
+figure.word p { text-indent: 0; }
+figure.word figcaption { text-align: right; font-size: 0.92em; font-style: normal; margin-top: 0.2em; }
 .colophon { margin-top: 3em; font-size: 0.85em; text-indent: 0; }
 figure { margin: 1.2em 0; text-align: center; page-break-inside: avoid; }
 figure img { max-width: 100%; height: auto; }
@@ -340,6 +347,27 @@ export async function buildEpub(material: BookMaterial, options: EpubOptions): P
       } else if (block.kind === 'img') {
         parts.push(figure(pictures[Number(block.path)]!, block.caption));
       }
+    }
+    // Issue 31: the words of her family she chose to print, after her own text, set apart.
+    const family = familyWords(
+      chapter.words?.map((w) => ({
+        text: clean(w.text),
+        name: clean(w.name),
+        relation: w.relation === null ? null : clean(w.relation),
+      })),
+      lang,
+      { keepPictographs: true },
+    );
+    if (family) {
+      const items = family.items.map(
+        (item) =>
+          `<figure class="word">\n<blockquote>\n${item.paragraphs.map((p) => `<p dir="auto">${esc(p)}</p>`).join('\n')}\n</blockquote>\n` +
+          `<figcaption dir="auto">${esc(item.signature)}</figcaption>\n</figure>`,
+      );
+      parts.push(
+        `<section class="family" aria-labelledby="family-title">\n<h2 id="family-title">${esc(family.heading)}</h2>\n` +
+          `${items.join('\n')}\n</section>`,
+      );
     }
     if (chapter.voice) {
       parts.push(

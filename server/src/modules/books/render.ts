@@ -6,7 +6,14 @@ import * as workerThreads from 'node:worker_threads';
 import QRCode from 'qrcode';
 import { SCREEN_SIDE } from '../images/processing.ts';
 import { loadSharp } from '../images/sharp.ts';
-import { headingText, paragraphs, typeset, type BookLanguage } from './typography.ts';
+import {
+  headingText,
+  NBSP,
+  paragraphs,
+  typeset,
+  type BookLanguage,
+  type TypesetOptions,
+} from './typography.ts';
 import type { TypesetJob } from './typesetter.ts';
 
 export interface MaterialImage {
@@ -28,6 +35,17 @@ export interface MaterialChapter {
   images: MaterialImage[];
   /** Issue 20: the chapter's listening page, printed as a code at its end; null without voice codes. */
   voice?: { url: string; speaker: string } | null;
+  /** Issue 31: the words of her family she chose to print under this chapter, oldest first. */
+  words?: MaterialWord[];
+}
+
+/** A word a member of her circle left under the chapter, as it is printed at the chapter's end. */
+export interface MaterialWord {
+  text: string;
+  /** The author's name as her circle shows it (empty: « un proche »). Never an address. */
+  name: string;
+  /** How she names them (« ma fille »), as she wrote it; null when she gave none or they left. */
+  relation: string | null;
 }
 
 export interface BookMaterial {
@@ -87,6 +105,8 @@ export const LABELS = {
     brand: 'Chapitres',
     listen: (speaker: string) => `Écoutez la voix de ${speaker}`,
     scan: 'Visez ce code avec l’appareil photo d’un téléphone.',
+    familyWords: (count: number) => (count > 1 ? 'Des mots de la famille' : 'Un mot de la famille'),
+    relative: 'un proche',
   },
   en: {
     contents: 'Contents',
@@ -98,6 +118,9 @@ export const LABELS = {
     brand: 'Chapitres',
     listen: (speaker: string) => `Listen to the voice of ${speaker}`,
     scan: 'Point a phone’s camera at this code.',
+    familyWords: (count: number) =>
+      count > 1 ? 'Words from the family' : 'A word from the family',
+    relative: 'a relative',
   },
 } as const;
 
@@ -305,6 +328,44 @@ export function editionDate(date: Date, lang: BookLanguage, locale?: string): st
   return lang === 'fr' ? text.replace(/^1 /, '1er ') : text;
 }
 
+// Marks that turn the direction of the text after them (a name typed with one would turn the relation that
+// follows it): dropped from a signature, where name and relation share one line.
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/** The words of the family at a chapter's end: their heading, and each word's paragraphs and signature. */
+export interface FamilyWords {
+  heading: string;
+  items: { paragraphs: string[]; signature: string }[];
+}
+
+/**
+ * The words of the family as both the PDF and the EPUB print them, in the book's typography: each word's
+ * paragraphs, signed « — Marie Dubois, ma fille » (her name as the circle shows it, the relation as she
+ * wrote it; « un proche » for a name left empty). Null when there is none to print.
+ */
+export function familyWords(
+  words: MaterialWord[] | undefined,
+  lang: BookLanguage,
+  options: TypesetOptions = {},
+): FamilyWords | null {
+  const line = (value: string | null) =>
+    typeset((value ?? '').replace(BIDI_CONTROLS, ''), lang, options)
+      .replace(/\n+/g, ' ')
+      .trim();
+  const items = (words ?? [])
+    .map((word) => {
+      const name = line(word.name) || LABELS[lang].relative;
+      const relation = line(word.relation);
+      return {
+        paragraphs: paragraphs(word.text, lang, options),
+        signature: `—${NBSP}${relation ? `${name}, ${relation}` : name}`,
+      };
+    })
+    .filter((item) => item.paragraphs.length > 0);
+  if (items.length === 0) return null;
+  return { heading: LABELS[lang].familyWords(items.length), items };
+}
+
 function encodeJson(value: unknown): Uint8Array {
   return new TextEncoder().encode(JSON.stringify(value));
 }
@@ -372,6 +433,7 @@ export async function interiorJob(material: BookMaterial): Promise<TypesetJob> {
     author: string | null;
     blocks: Block[];
     voice: { path: string; line: string; scan: string } | null;
+    words: FamilyWords | null;
   };
   const printChapters: ChapterData[] = [];
   const screenChapters: ChapterData[] = [];
@@ -396,6 +458,7 @@ export async function interiorJob(material: BookMaterial): Promise<TypesetJob> {
             scan: text(labels.scan),
           }
         : null,
+      words: familyWords(chapter.words, lang),
     };
     const code = voiceCodes[c];
     if (code) files[`voice/c${c}.svg`] = code;

@@ -36,6 +36,7 @@ import {
   picturesOf,
   type BookMaterial,
   type MaterialChapter,
+  type MaterialWord,
 } from './render.ts';
 import { BooksRepository, type BookRow } from './repository.ts';
 import { buildEpub, EPUB_AUDIO_TYPES, type EpubRecording } from './epub.ts';
@@ -173,8 +174,20 @@ export interface VoiceCodeSource {
   recordingFilesOf?(conversationId: string): Promise<EpubRecording[]>;
 }
 
+/** Where a book gets the words of her family she chose to print (issue 31, the circle-contributions module). */
+export interface FamilyWordsSource {
+  /** Printed and not hidden, under these chapters of hers, oldest first. */
+  printedWords(
+    storytellerId: string,
+    conversationIds: string[],
+  ): Promise<
+    { conversationId: string; text: string; authorName: string; relation: string | null }[]
+  >;
+}
+
 export class BooksService {
   private voiceCodes: VoiceCodeSource | null = null;
+  private familyWords: FamilyWordsSource | null = null;
 
   constructor(
     private readonly repository: BooksRepository,
@@ -201,7 +214,20 @@ export class BooksService {
     this.voiceCodes = source;
   }
 
-  async create(user: UserRow, body: CreateBookBody): Promise<Book> {
+  /** Set by the app with the circle's words; until then a book prints none. */
+  setFamilyWords(source: FamilyWordsSource): void {
+    this.familyWords = source;
+  }
+
+  /**
+   * `user` is the book's owner. Issue 31: `options.madeBy`, the contributor of her circle who prepared
+   * it (the circle-books module checks the seat and the chapters first); the book stays hers.
+   */
+  async create(
+    user: UserRow,
+    body: CreateBookBody,
+    options: { madeBy?: string } = {},
+  ): Promise<Book> {
     if (!(await this.conversations.hasFullAccess(user.id)))
       throw new AppError('full_access_required');
     const title = required(body.title, 'title');
@@ -246,6 +272,7 @@ export class BooksService {
       throw new AppError('too_many_books_in_progress', {}, { retryAfter: 60 });
     const row = await this.repository.create({
       userId: user.id,
+      madeBy: options.madeBy ?? null,
       author,
       title,
       subtitle,
@@ -288,6 +315,11 @@ export class BooksService {
     if (row.generationStatus !== 'ongoing' || row.createdAt.getTime() >= cutoff) return row;
     await this.repository.fail(row.id, 'timed_out');
     return { ...row, generationStatus: 'failure', generationError: 'timed_out' };
+  }
+
+  /** A row read elsewhere (the circle-books module) as the wire has it, turned to failure if stale. */
+  async present(row: BookRow, locale: Locale): Promise<Book> {
+    return this.toWire(await this.unlessStale(row), locale);
   }
 
   /** This person's books still being made (those whose job was lost for good do not count). */
@@ -470,6 +502,13 @@ export class BooksService {
       book.voiceCodes && this.voiceCodes
         ? await this.voiceCodes.chaptersWithRecordings(ids)
         : new Set<string>();
+    // Issue 31: the words of her family she chose to print, each under its chapter, oldest first.
+    const words = new Map<string, MaterialWord[]>();
+    for (const word of (await this.familyWords?.printedWords(book.userId, ids)) ?? [])
+      words.set(word.conversationId, [
+        ...(words.get(word.conversationId) ?? []),
+        { text: word.text, name: word.authorName, relation: word.relation },
+      ]);
     const chapters: MaterialChapter[] = [];
     for (const row of rows) {
       if (!row.title?.trim()) throw new BookProblem('chapter_without_title');
@@ -484,6 +523,7 @@ export class BooksService {
               speaker: row.convAuthor?.trim() || book.author,
             }
           : null,
+        words: words.get(row.id) ?? [],
       });
     }
     const picture = (choice: BookImageChoice | null) =>
@@ -539,6 +579,10 @@ export class BooksService {
       epub_size: done ? row.epubSize : null,
       url_epub_with_voice: done ? await url(row.epubVoiceKey) : null,
       epub_with_voice_size: done && row.epubVoiceKey ? row.epubVoiceSize : null,
+      // Issue 31: who of her circle prepared it (null when she did, or once that account is gone).
+      made_by_name: row.madeBy
+        ? (await this.accounts.findUser(row.madeBy))?.fullName.trim() || null
+        : null,
     };
   }
 }

@@ -21,13 +21,17 @@ export interface TypesetOptions {
   keepPictographs?: boolean;
 }
 
-/** Removes what cannot be printed and normalises spaces and line breaks (nothing else). */
+/**
+ * Removes what cannot be printed and normalises spaces and line breaks (nothing else). A lone surrogate
+ * (half an emoji) goes too: the input refuses them, and Typst's JSON reader fails on one.
+ */
 export function cleanText(text: string, options: TypesetOptions = {}): string {
   return text
     .normalize('NFC')
     .replace(/\r\n?/g, '\n')
     .replace(options.keepPictographs ? /(?!)/g : PICTOGRAPHS, '')
     .replace(CONTROLS, '')
+    .replace(/\p{Cs}/gu, '')
     .replace(/[ \t\u2000-\u200A\u3000]+/g, ' ')
     .replace(/ +\n/g, '\n')
     .replace(/\n +/g, '\n')

@@ -18,6 +18,7 @@ import {
   type VoiceProvider,
 } from '../../providers/voice/types.ts';
 import type { StorageProvider } from '../../providers/storage/types.ts';
+import { getBank } from '../../providers/interviewer/bank.ts';
 import type { UserRow } from '../accounts/repository.ts';
 import type { ConversationsRepository } from '../conversations/repository.ts';
 import { userLanguage, type OnboardingService } from '../onboarding/service.ts';
@@ -92,14 +93,30 @@ export class ChatService {
   /**
    * The greeting and first question of a new chapter (nothing is stored here). When it asks a family
    * question, its question id is `family:{id}` whichever interviewer said it (see `opened`).
+   *
+   * `questionId` is a bank question asked for by the weekly question's link (issue 31): the chapter opens
+   * on it, its id and theme stored with the opening whichever interviewer said it. A family question
+   * waiting comes first all the same; an unknown id, or one she was already asked, is ignored.
    */
-  async opening(user: UserRow): Promise<InterviewerReply> {
+  async opening(user: UserRow, questionId?: string): Promise<InterviewerReply> {
     const familyQuestion = (await this.familyQuestions?.waiting(user.id)) ?? null;
-    const context = { ...(await this.context(user, null, [])), familyQuestion };
+    const base = await this.context(user, null, []);
+    const bankQuestion =
+      !familyQuestion && questionId
+        ? (getBank(base.language).find(
+            (q) => q.id === questionId && !base.askedQuestionIds.includes(q.id),
+          ) ?? null)
+        : null;
+    const context: InterviewContext = {
+      ...base,
+      familyQuestion,
+      openingQuestionId: bankQuestion?.id ?? null,
+    };
     const reply = await this.ask(() => this.interviewer.opening(context));
-    return familyQuestion
-      ? { ...reply, questionId: `${FAMILY_QUESTION_PREFIX}${familyQuestion.id}`, theme: null }
-      : reply;
+    if (familyQuestion)
+      return { ...reply, questionId: `${FAMILY_QUESTION_PREFIX}${familyQuestion.id}`, theme: null };
+    if (bankQuestion) return { ...reply, questionId: bankQuestion.id, theme: bankQuestion.theme };
+    return reply;
   }
 
   /** Once the chapter of an opening exists: the family question it asked is marked asked in it. */

@@ -8,6 +8,7 @@ import {
   circleMembers,
   circleQuestions,
   circleReleases,
+  conversations,
   suggestedPhotos,
   users,
 } from '../../db/schema/index.ts';
@@ -264,6 +265,46 @@ export class CircleContributionsRepository {
       )
       .orderBy(asc(chapterWords.createdAt), asc(chapterWords.id));
     return rows.map((row) => ({ ...row.word, authorName: row.authorName }));
+  }
+
+  /**
+   * The words she chose to print under these chapters of hers and did not hide, oldest first, with their
+   * author's name and the relation she gave them (null once they left her circle): what her book prints
+   * (books/service.ts). Whether the chapter is still released does not matter: printing is her choice.
+   */
+  async printedWords(storytellerId: string, conversationIds: string[]) {
+    if (conversationIds.length === 0) return [];
+    return this.db
+      .select({
+        conversationId: chapterWords.conversationId,
+        text: chapterWords.text,
+        authorName: users.fullName,
+        relation: circleMembers.relation,
+      })
+      .from(chapterWords)
+      .innerJoin(
+        conversations,
+        and(
+          eq(conversations.id, chapterWords.conversationId),
+          eq(conversations.userId, storytellerId),
+        ),
+      )
+      .innerJoin(users, eq(users.id, chapterWords.authorId))
+      .leftJoin(
+        circleMembers,
+        and(
+          eq(circleMembers.ownerId, storytellerId),
+          eq(circleMembers.memberId, chapterWords.authorId),
+        ),
+      )
+      .where(
+        and(
+          inArray(chapterWords.conversationId, conversationIds),
+          eq(chapterWords.printed, true),
+          isNull(chapterWords.hiddenAt),
+        ),
+      )
+      .orderBy(asc(chapterWords.createdAt), asc(chapterWords.id));
   }
 
   async deleteOwnWord(conversationId: string, wordId: string, authorId: string): Promise<boolean> {

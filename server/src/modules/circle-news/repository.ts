@@ -3,7 +3,8 @@
 // the job's transaction.
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chatMessages, conversations, summaryVersions, users } from '../../db/schema/index.ts';
+import { chatMessages, conversations, users } from '../../db/schema/index.ts';
+import { currentText } from '../conversations/current-text.ts';
 import {
   circleMembers,
   circleReleases,
@@ -178,17 +179,10 @@ export class CircleNewsRepository {
         id: circleReleases.conversationId,
         releasedAt: circleReleases.releasedAt,
         title: conversations.title,
-        text: summaryVersions.text,
+        text: currentText,
       })
       .from(circleReleases)
       .innerJoin(conversations, eq(conversations.id, circleReleases.conversationId))
-      .leftJoin(
-        summaryVersions,
-        and(
-          eq(summaryVersions.conversationId, conversations.id),
-          eq(summaryVersions.version, conversations.summaryCursor),
-        ),
-      )
       .where(
         and(
           eq(circleReleases.ownerId, ownerId),

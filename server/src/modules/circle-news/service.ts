@@ -9,7 +9,8 @@
 //   under the member's row lock, so a crash or a second run never sends the same news twice.
 // - `story.rhythm` (every hour): on her day (Paris time, from 9 o'clock), unless she told a story in the
 //   last 7 days or was sent one in the last 6, one question: her family's first waiting one, else one of
-//   the biographer's bank she was not asked yet.
+//   the biographer's bank she was not asked yet, whose id rides in the link so that one tap opens the
+//   chapter on it (`POST /conversations?question=`).
 // Notifications go out through `push.send`, one job per browser: a failure is retried by that job alone,
 // a push service that forgot the subscription (404, 410) makes us forget it too.
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -206,7 +207,11 @@ export class CircleNewsService {
         if (!user) return false;
         const locale = userLocale(user);
         const question = await this.questionFor(tx, userId, locale);
-        const link = `${this.config.publicUrl}/?action=new-chapter`;
+        // One tap opens the interview on that question: a bank question travels in the link; a family
+        // one needs not (the biographer asks the family's waiting question first anyway).
+        const link = question.bankId
+          ? `${this.config.publicUrl}/?action=new-chapter&question=${encodeURIComponent(question.bankId)}`
+          : `${this.config.publicUrl}/?action=new-chapter`;
         if (rhythm.byEmail)
           await this.mail.send(
             locale,
@@ -246,25 +251,28 @@ export class CircleNewsService {
     return sent;
   }
 
-  /** Her family's first waiting question, else the first opening question of the bank not asked yet. */
+  /**
+   * Her family's first waiting question, else the first opening question of the bank not asked yet (then
+   * with its id, for the link that opens the chapter on it).
+   */
   private async questionFor(
     tx: Db,
     userId: string,
     locale: Locale,
-  ): Promise<{ text: string; asker: string | null }> {
+  ): Promise<{ text: string; asker: string | null; bankId: string | null }> {
     const family = await firstWaitingQuestion(tx, userId);
     if (family) {
       const asker =
         family.askerName.trim() ||
         family.relation?.trim() ||
         (locale === 'fr' ? 'Quelqu’un de votre famille' : 'Someone in your family');
-      return { text: family.text, asker };
+      return { text: family.text, asker, bankId: null };
     }
     const bank = getBank(locale);
     const asked = await this.repository.askedQuestionIds(tx, userId);
     const openings = bank.filter((q) => q.depth === 'opening');
     const chosen = openings.find((q) => !asked.has(q.id)) ?? openings[0] ?? bank[0];
-    return { text: applyRegister(chosen.text, 'vous'), asker: null };
+    return { text: applyRegister(chosen.text, 'vous'), asker: null, bankId: chosen.id };
   }
 
   // ---------------------------------------------------------------- the news of the circle

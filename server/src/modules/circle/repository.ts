@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { CircleNotify, CircleRole } from '../../contract/circle.ts';
+import { currentTextStart } from '../conversations/current-text.ts';
 
 export type CircleMemberRow = typeof circleMembers.$inferSelect;
 
@@ -307,9 +308,7 @@ export class CircleRepository {
       .select({
         id: conversations.id,
         title: conversations.title,
-        opening: sql<
-          string | null
-        >`(select left(v.text, 600) from summary_versions v where v.conversation_id = ${conversations.id} and v.version = ${conversations.summaryCursor})`,
+        opening: currentTextStart(600),
         thumbKey: sql<
           string | null
         >`(select i.thumb_key from images i where i.conversation_id = ${conversations.id} order by i.position limit 1)`,

@@ -37,7 +37,10 @@ export function circleRoutes(circle: CircleService, limits: RateLimits) {
     // ------------------------------------------------------------ the invitation (no sign-in)
     app.get(
       '/circle/invitations/:token',
-      { schema: { tags, params: tokenParams, response: { 200: InvitationInfo } } },
+      {
+        schema: { tags, params: tokenParams, response: { 200: InvitationInfo } },
+        preHandler: limits.hook(rateLimits.invitationsByIp),
+      },
       async (request) => circle.invitation(params<{ token: string }>(request).token),
     );
 
@@ -47,7 +50,10 @@ export function circleRoutes(circle: CircleService, limits: RateLimits) {
 
       signedIn.post(
         '/circle/invitations/:token/accept',
-        { schema: { ...schema, params: tokenParams, response: { 200: Membership } } },
+        {
+          schema: { ...schema, params: tokenParams, response: { 200: Membership } },
+          preHandler: limits.hook(rateLimits.invitationsByIp),
+        },
         async (request) =>
           circle.accept(currentUser(request), params<{ token: string }>(request).token),
       );

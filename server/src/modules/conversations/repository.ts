@@ -8,6 +8,7 @@ import {
   summaryVersions,
   users,
 } from '../../db/schema/index.ts';
+import { currentText, currentWarnings } from './current-text.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 
@@ -30,14 +31,6 @@ export interface NewMessage {
 
 export type SortBy = 'created_at' | 'updated_at';
 
-// Written out by hand: Drizzle leaves the outer table's name off its columns in a one-table select, which
-// would make `id` inside these correlated subqueries mean the inner table's own id.
-const summaryText = sql<
-  string | null
->`(select v.text from summary_versions v where v.conversation_id = "conversations"."id" and v.version = "conversations"."summary_cursor")`;
-const summaryWarnings = sql<
-  string[] | null
->`(select v.warnings from summary_versions v where v.conversation_id = "conversations"."id" and v.version = "conversations"."summary_cursor")`;
 // Versions are numbered 1..n without gaps; n is kept on the chapter row by triggers (migration 0007).
 const nextVersion = sql<boolean>`${conversations.summaryCursor} < ${conversations.summaryLastVersion}`;
 // Read in the same query as the chapter (the list stays one query, however many chapters).
@@ -59,8 +52,8 @@ function columns(withSummary: boolean) {
     summaryCursor: conversations.summaryCursor,
     createdAt: conversations.createdAt,
     updatedAt: conversations.updatedAt,
-    summary: withSummary ? summaryText : sql<null>`null`,
-    summaryWarnings: withSummary ? summaryWarnings : sql<null>`null`,
+    summary: withSummary ? currentText : sql<null>`null`,
+    summaryWarnings: withSummary ? currentWarnings : sql<null>`null`,
     hasNextVersion: nextVersion,
     // Kept by triggers (migration 0007): counting each chapter's messages was most of the list's work.
     chatCount: conversations.chatCount,
@@ -313,7 +306,7 @@ export class ConversationsRepository {
       .select({
         title: conversations.title,
         keywords: conversations.keywords,
-        summary: summaryText,
+        summary: currentText,
         themes: chapterThemes,
       })
       .from(conversations)

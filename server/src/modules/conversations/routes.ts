@@ -87,8 +87,13 @@ export function conversationsRoutes(
         },
       },
       async (request, reply) => {
-        const { conv_author } = request.query as { conv_author?: string };
-        return reply.code(201).send(await conversations.create(currentUser(request), conv_author));
+        const { conv_author, question } = request.query as {
+          conv_author?: string;
+          question?: string;
+        };
+        return reply
+          .code(201)
+          .send(await conversations.create(currentUser(request), conv_author, question));
       },
     );
 

@@ -101,7 +101,15 @@ export class ConversationsService {
     return this.fullAccess(userId);
   }
 
-  async create(user: UserRow, rawAuthor: string | undefined): Promise<Conversation> {
+  /**
+   * A new chapter with the biographer's opening; `questionId` (a bank question, the weekly question's
+   * link) is the question it opens on when the chat can ask it (ChatService.opening), else it is ignored.
+   */
+  async create(
+    user: UserRow,
+    rawAuthor: string | undefined,
+    questionId?: string,
+  ): Promise<Conversation> {
     const author = rawAuthor?.trim() || null;
     // Multi-user accounts tell whose chapter it is (spec §4: the author is asked before creating).
     if (user.accountType === 'multi-users' && !author)
@@ -111,7 +119,7 @@ export class ConversationsService {
     // Nobody without a free chapter left starts one (the first answer checks again, under a row lock).
     if (freeLimit !== null && user.chaptersCreated >= freeLimit)
       throw new AppError('quota_exceeded');
-    const opening = await this.chat.opening(user);
+    const opening = await this.chat.opening(user, questionId);
     // Not counted yet: a chapter costs a free one at its first answer (countFirstAnswer).
     const id = await this.repository.create(user.id, author, opening);
     await this.chat.opened(user, id, opening);

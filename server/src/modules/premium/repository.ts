@@ -13,6 +13,7 @@ import {
 import type { ShippingAddress } from '../../db/schema/premium.ts';
 import type { Product } from '../../contract/premium.ts';
 import type { SubscriptionState } from '../../providers/payment/types.ts';
+import { CircleAccess } from '../circle/access.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type CheckoutRow = typeof checkoutSessions.$inferSelect;
@@ -27,8 +28,20 @@ export interface Entitlements {
   stripeCustomerId: string | null;
 }
 
+/** What a mail to a person needs, read inside an event's transaction. */
+export interface Addressee {
+  id: string;
+  email: string;
+  fullName: string;
+  currentLanguage: string;
+}
+
 export class PremiumRepository {
-  constructor(private readonly db: Db) {}
+  private readonly circle: CircleAccess;
+
+  constructor(private readonly db: Db) {
+    this.circle = new CircleAccess(db);
+  }
 
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
@@ -184,6 +197,8 @@ export class PremiumRepository {
     paidWithCredit: boolean;
     bookTitle?: string | null;
     pageCount?: number | null;
+    /** A gift applied to this storyteller's account (issue 31). */
+    giftFor?: string | null;
   }): Promise<CheckoutRow> {
     const [row] = await this.db
       .insert(checkoutSessions)
@@ -273,8 +288,59 @@ export class PremiumRepository {
     return this.db.select().from(giftCodes).orderBy(desc(giftCodes.createdAt));
   }
 
-  /** Marks the code used by this person if it is still usable; its months, or null. One winner only. */
-  async claimGiftCode(tx: Tx, codeHash: string, userId: string): Promise<number | null> {
+  /**
+   * A gift code bought by a relative (issue 31), stored by its hash; false when that checkout already
+   * made its code (`checkout_id` is unique: a replayed payment makes no second code).
+   */
+  async insertBoughtGiftCode(
+    tx: Tx,
+    values: {
+      codeHash: string;
+      hint: string;
+      months: number;
+      bookCredits: number;
+      boughtBy: string;
+      checkoutId: string;
+      expiresAt: Date;
+    },
+  ): Promise<boolean> {
+    const rows = await tx
+      .insert(giftCodes)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: giftCodes.id });
+    return rows.length > 0;
+  }
+
+  /** Whether `memberId` holds a seat in `ownerId`'s family circle (any role). */
+  async isCircleMember(ownerId: string, memberId: string): Promise<boolean> {
+    return (await this.circle.seat(ownerId, memberId)) !== null;
+  }
+
+  /** A person's address, name and language, read through the event's transaction. */
+  async addressee(userId: string, tx: Tx | Db = this.db): Promise<Addressee | null> {
+    const [row] = await tx
+      .select({
+        id: users.id,
+        email: users.email,
+        fullName: users.fullName,
+        currentLanguage: users.currentLanguage,
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * Marks the code used by this person if it is still usable; what it gives (months, printed-book
+   * credits), or null. One winner only.
+   */
+  async claimGiftCode(
+    tx: Tx,
+    codeHash: string,
+    userId: string,
+  ): Promise<{ months: number; bookCredits: number } | null> {
     const [row] = await tx
       .update(giftCodes)
       .set({ redeemedBy: userId, redeemedAt: new Date() })
@@ -285,8 +351,8 @@ export class PremiumRepository {
           gt(giftCodes.expiresAt, sql`now()`),
         ),
       )
-      .returning({ months: giftCodes.months });
-    return row?.months ?? null;
+      .returning({ months: giftCodes.months, bookCredits: giftCodes.bookCredits });
+    return row ?? null;
   }
 
   async findGiftCode(codeHash: string): Promise<GiftCodeRow | null> {

@@ -9,6 +9,7 @@ import { Message } from '../../contract/accounts.ts';
 import {
   BookCheckoutQuery,
   CheckoutAnswer,
+  GiftCheckoutBody,
   OrderList,
   PremiumStatus,
   PromoCodeQuery,
@@ -42,6 +43,17 @@ const giftCodeByIp: RateLimitRule = {
   limit: 30,
   windowSeconds: 60 * 60,
   key: 'ip',
+};
+
+/**
+ * A gift checkout ends in a mail (the code, or her « on vous offre » and the receipt) only once paid, but
+ * opening many is still bounded, as every call that can lead to a mail (issue 31).
+ */
+const giftCheckoutByUser: RateLimitRule = {
+  name: 'gift-checkout-user',
+  limit: 20,
+  windowSeconds: 60 * 60,
+  key: (request) => currentUser(request).id,
 };
 
 /**
@@ -128,6 +140,19 @@ export function premiumRoutes(premium: PremiumService, rateLimits: RateLimits) {
         '/:provider/checkout/book',
         { schema: { ...checkoutSchema, querystring: BookCheckoutQuery } },
         checkout('book'),
+      );
+
+      // A gift from a relative (issue 31): a code to give, or applied to a storyteller of one's circles.
+      api.post(
+        '/:provider/checkout/gift',
+        {
+          schema: { ...checkoutSchema, body: GiftCheckoutBody },
+          preHandler: rateLimits.hook(giftCheckoutByUser),
+        },
+        async (request) => {
+          premium.assertProvider((request.params as { provider: string }).provider);
+          return premium.checkoutGift(currentUser(request), request.body as GiftCheckoutBody);
+        },
       );
 
       // Cancelling at the period's end and taking that back: the same call shape, one service method each.

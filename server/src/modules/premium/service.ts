@@ -9,12 +9,16 @@ import { AppError, registerErrorStatus } from '../../errors.ts';
 import { registerErrorMessages, userLocale, type Locale } from '../../i18n/messages.ts';
 import { userDateLocale } from '../../i18n/language-tag.ts';
 import {
+  GIFT_BOOK_CREDITS,
+  GIFT_MONTHS,
   PRICES,
   type CheckoutAnswer,
+  type GiftCheckoutBody,
   type Order,
   type PremiumStatus,
   type Product,
 } from '../../contract/premium.ts';
+import type { Db } from '../../db/client.ts';
 import type { ShippingAddress } from '../../db/schema/premium.ts';
 import { normalizePostcode } from './postcodes.ts';
 import type { StorageProvider } from '../../providers/storage/types.ts';
@@ -32,6 +36,7 @@ import type { BooksService } from '../books/service.ts';
 import { userFolder } from '../chat/service.ts';
 import type { MailService } from '../mail/service.ts';
 import type {
+  Addressee,
   CheckoutRow,
   OrderRow,
   PremiumRepository,
@@ -43,6 +48,8 @@ import type {
 const ACTIVE = new Set(['active', 'trialing']);
 const PACK_MONTHS = 12;
 export const GIFT_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** A bought gift code can be used for a year from its payment (issue 31). */
+export const BOUGHT_GIFT_CODE_VALID_DAYS = 365;
 
 registerErrorStatus('already_subscribed', 409);
 registerErrorStatus('no_active_subscription', 409);
@@ -116,7 +123,23 @@ export const PRODUCT_LABELS: Record<Product, Record<Locale, string>> = {
     en: '12-month pack + 1 printed book',
   },
   book: { fr: 'Livre imprimé', en: 'Printed book' },
+  gift: {
+    fr: 'Code cadeau\u00a0: un an de Chapitres + 1 livre imprimé',
+    en: 'Gift code: a year of Chapitres + 1 printed book',
+  },
 };
+
+/** A gift applied to a storyteller's account, named: « Un an de Chapitres offert à Jeanne » (issue 31). */
+export function giftLabel(locale: Locale, name: string): string {
+  const who = name.trim();
+  if (locale === 'fr')
+    return who
+      ? `Un an de Chapitres offert à ${who} + 1 livre imprimé`
+      : 'Un an de Chapitres offert + 1 livre imprimé';
+  return who
+    ? `A year of Chapitres for ${who} + 1 printed book`
+    : 'A year of Chapitres as a gift + 1 printed book';
+}
 
 /** A product and its book: « Livre imprimé : « Ma vie » », "Printed book: “My life”" (issue 35). */
 export function labelWithTitle(locale: Locale, label: string, title: string): string {
@@ -284,23 +307,69 @@ export class PremiumService {
         throw error;
       }
     }
+    return this.openSession(user, row, label, entitlements?.stripeCustomerId ?? null);
+  }
+
+  /**
+   * A gift from a relative (issue 31), the 12-month pack's price: `code`, a gift code mailed to the buyer
+   * once paid; `storyteller`, applied to the account of a storyteller whose circle the buyer is in
+   * (anyone else: 404, as for everything of a circle one is not in).
+   */
+  async checkoutGift(user: UserRow, body: GiftCheckoutBody): Promise<CheckoutAnswer> {
+    if (this.paymentsOff) throw new AppError('payments_disabled');
+    const locale = userLocale(user);
+    const raw = body as { for: string; storyteller_id?: string };
+    let storyteller: Addressee | null = null;
+    if (raw.for === 'storyteller') {
+      const id = raw.storyteller_id;
+      if (!id) throw new AppError('validation_error', {}, { loc: ['body', 'storyteller_id'] });
+      if (!(await this.repository.isCircleMember(id, user.id))) throw new AppError('not_found');
+      storyteller = await this.repository.addressee(id);
+      if (!storyteller) throw new AppError('not_found');
+    } else if (raw.storyteller_id !== undefined) {
+      throw new AppError('validation_error', {}, { loc: ['body', 'storyteller_id'] });
+    }
+    const entitlements = await this.repository.entitlements(user.id);
+    const row = await this.repository.createCheckout({
+      userId: user.id,
+      provider: this.provider.name,
+      product: 'gift',
+      bookId: null,
+      amount: PRICES.gift,
+      paidWithCredit: false,
+      giftFor: storyteller?.id ?? null,
+    });
+    const label = storyteller
+      ? giftLabel(locale, storyteller.fullName)
+      : PRODUCT_LABELS.gift[locale];
+    return this.openSession(user, row, label, entitlements?.stripeCustomerId ?? null);
+  }
+
+  /** Opens the provider's payment page for a checkout row; answers where to send the browser. */
+  private async openSession(
+    user: UserRow,
+    row: CheckoutRow,
+    label: string,
+    customerId: string | null,
+  ): Promise<CheckoutAnswer> {
+    const product = row.product;
     const created = await this.provider.createCheckout({
       checkoutId: row.id,
       product,
-      amount,
-      credit,
+      amount: row.amount,
+      credit: row.paidWithCredit,
       label,
       user: {
         id: user.id,
         email: user.email,
-        locale,
-        customerId: entitlements?.stripeCustomerId ?? null,
+        locale: userLocale(user),
+        customerId,
       },
       successUrl: `${this.config.publicUrl}/payment-success?product=${product}`,
       cancelUrl: `${this.config.publicUrl}/payment-failure?product=${product}`,
     });
     await this.repository.setCheckoutSession(row.id, created.sessionId);
-    if (created.customerId && created.customerId !== entitlements?.stripeCustomerId)
+    if (created.customerId && created.customerId !== customerId)
       await this.repository.setStripeCustomer(user.id, created.customerId);
     return { redirect_url: created.url };
   }
@@ -339,7 +408,9 @@ export class PremiumService {
     const hash = hashGiftCode(code);
     const months = await this.repository.transaction(async (tx) => {
       const granted = await this.repository.claimGiftCode(tx, hash, user.id);
-      if (granted !== null) await this.repository.extendAccess(user.id, granted, 0, tx);
+      // A bought gift code (issue 31) also gives its printed book.
+      if (granted !== null)
+        await this.repository.extendAccess(user.id, granted.months, granted.bookCredits, tx);
       return granted;
     });
     if (months !== null) return;
@@ -385,6 +456,10 @@ export class PremiumService {
       row.bookTitle ??
       (row.bookId ? (await this.books.forOrder(user.id, row.bookId))?.title : null);
     if (title) label = labelWithTitle(locale, label, title);
+    if (row.product === 'gift' && row.giftFor) {
+      const storyteller = await this.repository.addressee(row.giftFor);
+      label = giftLabel(locale, storyteller?.fullName ?? '');
+    }
     return { ...row, label, email: user.email };
   }
 
@@ -598,9 +673,85 @@ export class PremiumService {
           );
         break;
       }
+      case 'gift': {
+        const storyteller = await this.giveGift(tx, checkout, userId);
+        if (event.amount > 0)
+          after.push(() =>
+            this.receipt(
+              userId,
+              checkout.product,
+              event.amount,
+              storyteller ? (locale) => giftLabel(locale, storyteller.fullName) : undefined,
+            ),
+          );
+        return 'applied';
+      }
     }
     if (event.amount > 0) after.push(() => this.receipt(userId, checkout.product, event.amount));
     return 'applied';
+  }
+
+  /**
+   * A paid gift (issue 31), inside the event's transaction (the checkout has just been closed, so this
+   * runs once per checkout): her account gets the months and the printed book, or — a code to give, or
+   * her account gone since — a new gift code, stored by its hash only. The mail that carries it is queued
+   * in the same transaction: it exists if and only if the gift does, and the mail job retries a failing
+   * mail server without sending twice. Answers the storyteller it was applied to, or null for a code.
+   */
+  private async giveGift(tx: Tx, checkout: CheckoutRow, buyerId: string) {
+    const within = { within: tx as unknown as Db };
+    const buyer = await this.repository.addressee(buyerId, tx);
+    const storyteller = checkout.giftFor
+      ? await this.repository.addressee(checkout.giftFor, tx)
+      : null;
+    if (storyteller) {
+      await this.repository.extendAccess(storyteller.id, GIFT_MONTHS, GIFT_BOOK_CREDITS, tx);
+      const until = (await this.repository.entitlements(storyteller.id, tx))?.fullAccessUntil;
+      const locale = userLocale(storyteller);
+      await this.mail.send(
+        locale,
+        storyteller.email,
+        {
+          kind: 'gift_received',
+          name: storyteller.fullName,
+          giver: buyer?.fullName ?? '',
+          months: GIFT_MONTHS,
+          books: GIFT_BOOK_CREDITS,
+          until: until ? longDate(storyteller, until) : '',
+          link: `${this.config.publicUrl}/`,
+        },
+        within,
+      );
+      return storyteller;
+    }
+    const code = newGiftCode();
+    const expiresAt = new Date(Date.now() + BOUGHT_GIFT_CODE_VALID_DAYS * 24 * 3600 * 1000);
+    const made = await this.repository.insertBoughtGiftCode(tx, {
+      codeHash: hashGiftCode(code),
+      hint: normaliseGiftCode(code).slice(-4),
+      months: GIFT_MONTHS,
+      bookCredits: GIFT_BOOK_CREDITS,
+      boughtBy: buyerId,
+      checkoutId: checkout.id,
+      expiresAt,
+    });
+    if (made && buyer)
+      await this.mail.send(
+        userLocale(buyer),
+        buyer.email,
+        {
+          kind: 'gift_code',
+          name: buyer.fullName,
+          code,
+          months: GIFT_MONTHS,
+          books: GIFT_BOOK_CREDITS,
+          expires: longDate(buyer, expiresAt),
+          link: `${this.config.publicUrl}/subscription`,
+          simulated: this.provider.name === 'demo',
+        },
+        within,
+      );
+    return null;
   }
 
   /** Another subscription of this person that still gives access. */
@@ -720,7 +871,12 @@ export class PremiumService {
     if (file) await this.storage.put(to, file.bytes, file.contentType);
   }
 
-  private async receipt(userId: string, product: Product, amount: number) {
+  private async receipt(
+    userId: string,
+    product: Product,
+    amount: number,
+    label?: (locale: Locale) => string,
+  ) {
     const user = await this.accounts.findUser(userId);
     if (!user) return;
     const locale = userLocale(user);
@@ -728,7 +884,7 @@ export class PremiumService {
     await this.mail.send(locale, user.email, {
       kind: 'payment_receipt',
       name: user.fullName,
-      product: PRODUCT_LABELS[product][locale],
+      product: label ? label(locale) : PRODUCT_LABELS[product][locale],
       // The simulator's receipt says, next to the amount, that no money moved (issue 28).
       amount: this.provider.name === 'demo' ? `${euros} (${SIMULATED[locale]})` : euros,
       date: new Intl.DateTimeFormat(userDateLocale(user), {
@@ -803,6 +959,14 @@ export class PremiumService {
     }
     await this.repository.detachForDeletion(userId, kept);
   }
+}
+
+/** « 27 novembre 2027 », "27 November 2027": a date in the person's language, as Paris sees it. */
+function longDate(person: { currentLanguage: string }, date: Date): string {
+  return new Intl.DateTimeFormat(userDateLocale(person), {
+    dateStyle: 'long',
+    timeZone: 'Europe/Paris',
+  }).format(date);
 }
 
 /** The print files frozen for an order, under its files folder (see placeOrder). */

@@ -4,7 +4,6 @@
 // One picture has one time budget (`timeoutMs`) that retries share. Pictures come back as base64;
 // nothing is fetched from the internet: a URL answer is only followed when it points at the same
 // host as the configured server (a local server that hands out file links), else it is refused.
-import type OpenAI from 'openai';
 import type { ImageGenerateParamsNonStreaming } from 'openai/resources/images';
 import { buildImagePrompt } from './prompt.ts';
 import {
@@ -13,13 +12,7 @@ import {
   type IllustrationRequest,
   type Illustrator,
 } from './types.ts';
-import {
-  describeError,
-  isRetryable,
-  retryDelay,
-  sleep,
-  type OpenAIModule,
-} from '../openai-retry.ts';
+import { ModelServer } from '../model-server.ts';
 
 export interface OpenAIIllustratorOptions {
   apiKey?: string;
@@ -56,84 +49,38 @@ export function imageRequest(model: string, prompt: string): ImageGenerateParams
 
 export class OpenAIIllustrator implements Illustrator {
   readonly kind = 'openai' as const;
-  private readonly timeoutMs: number;
-  private readonly maxRetries: number;
-  private readonly retryBaseDelayMs: number;
   private readonly serverHost: string;
-  private sdk: Promise<{ module: OpenAIModule; client: OpenAI }> | null = null;
+  private readonly server: ModelServer;
 
   constructor(private readonly options: OpenAIIllustratorOptions) {
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.maxRetries = Math.max(0, options.maxRetries ?? DEFAULT_MAX_RETRIES);
-    this.retryBaseDelayMs = options.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS;
     this.serverHost = new URL(options.baseURL || DEFAULT_BASE_URL).hostname;
+    this.server = new ModelServer({
+      apiKey: options.apiKey,
+      baseURL: options.baseURL,
+      server: 'image server',
+      unavailable: IllustratorUnavailableError,
+      budgetMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxRetries: Math.max(0, options.maxRetries ?? DEFAULT_MAX_RETRIES),
+      retryBaseDelayMs: options.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS,
+      maxRetryDelayMs: MAX_RETRY_DELAY_MS,
+    });
   }
 
   async illustrate(input: IllustrationRequest, signal?: AbortSignal): Promise<Illustration> {
-    signal?.throwIfAborted();
     const prompt = buildImagePrompt(input);
-    const { module, client } = await this.loadSdk();
-    const deadline = Date.now() + this.timeoutMs;
-    for (let attempt = 0; ; attempt++) {
-      const remaining = deadline - Date.now();
-      if (remaining <= 0)
-        throw new IllustratorUnavailableError('The image server did not answer in time');
-      const timeout = AbortSignal.timeout(remaining);
-      const attemptSignal = signal ? AbortSignal.any([signal, timeout]) : timeout;
-      let bytes: Buffer;
-      try {
+    const client = await this.server.client();
+    const bytes = await this.server.run(
+      async ({ signal: attemptSignal, remainingMs }) => {
         const response = await client.images.generate(imageRequest(this.options.model, prompt), {
           signal: attemptSignal,
-          timeout: Math.max(1, remaining),
+          timeout: Math.max(1, remainingMs),
           maxRetries: 0,
         });
-        bytes = await this.readImage(response, attemptSignal);
-      } catch (error) {
-        // The caller gave up (the person left): that is not the image server's failure.
-        if (signal?.aborted) throw signal.reason ?? error;
-        if (error instanceof IllustratorUnavailableError) throw error;
-        if (Date.now() >= deadline || timeout.aborted) {
-          throw new IllustratorUnavailableError('The image server did not answer in time', {
-            cause: error,
-          });
-        }
-        if (attempt >= this.maxRetries || !isRetryable(error, module)) {
-          throw new IllustratorUnavailableError(
-            `The image server failed: ${describeError(error)}`,
-            {
-              cause: error,
-            },
-          );
-        }
-        const wait = Math.min(
-          retryDelay(error, attempt, this.retryBaseDelayMs),
-          MAX_RETRY_DELAY_MS,
-        );
-        if (Date.now() + wait >= deadline) {
-          throw new IllustratorUnavailableError('The image server did not recover in time', {
-            cause: error,
-          });
-        }
-        await sleep(wait, signal);
-        continue;
-      }
-      return { ...(await normalise(bytes)), prompt };
-    }
-  }
-
-  private loadSdk(): Promise<{ module: OpenAIModule; client: OpenAI }> {
-    // The SDK is loaded on first use only, so the embedded setup never pays for it.
-    this.sdk ??= import('openai').then((module) => ({
-      module,
-      client: new module.OpenAI({
-        // Local servers need no key, but the SDK refuses to start without one.
-        apiKey: this.options.apiKey || 'no-key',
-        baseURL: this.options.baseURL || undefined,
-        maxRetries: 0,
-        timeout: this.timeoutMs,
-      }),
-    }));
-    return this.sdk;
+        return this.readImage(response, attemptSignal);
+      },
+      { signal },
+    );
+    return { ...(await normalise(bytes)), prompt };
   }
 
   /** The picture's bytes from a base64 answer, or from a link on the image server itself. */

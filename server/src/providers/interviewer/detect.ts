@@ -1,7 +1,7 @@
 // Reads an answer for what a biographer would pick up on: a person, a place, a time, a feeling, a sense.
 import type { Language } from './types.ts';
 import type { Gender, Register } from './render.ts';
-import { frDe } from './render.ts';
+import { frA, frDe } from './render.ts';
 import { clip, isMostlyUpperCase, normalize } from './text.ts';
 import { truecase } from '../speech/truecase.ts';
 import { yearsToDigits } from '../speech/numbers.ts';
@@ -30,8 +30,21 @@ import {
   NOT_NAMES,
   PLACE_NAMES,
 } from './lexicon.ts';
+import type { Reading } from '../understanding/index.ts';
+import {
+  clauseBefore,
+  isProductName,
+  readName,
+  readNames,
+  resolveCorrections,
+} from '../understanding/index.ts';
 
-export type DetailKind = 'person' | 'place' | 'time' | 'feeling' | 'sense';
+/**
+ * What a follow-up can be about. Names that are not people get their own kinds (issue 30): an animal
+ * (« notre chien Fanfan »), a firm or shop (« chez Manufrance »), a school, a food or drink.
+ */
+export type DetailKind =
+  'person' | 'place' | 'time' | 'feeling' | 'sense' | 'animal' | 'firm' | 'school' | 'food';
 
 export interface Detail {
   kind: DetailKind;
@@ -48,6 +61,15 @@ export interface Detail {
   heavy?: boolean;
   /** places only: the place as a noun ("la Bretagne" for "en Bretagne"), when it can be said so */
   noun?: string;
+  /**
+   * How much she cared about it in this answer: said again, said with feeling (« j'adorais », « le plus
+   * beau jour », "I loved"). A follow-up goes first to what she cared about, not to the first name said.
+   */
+  care?: number;
+  /** times only: the year dates something she did (« j'ai épousé Robert en 1962 »), not a period */
+  event?: boolean;
+  /** firms and schools: where she was, with a preposition: « chez Manufrance », « à l'usine Berliet », "at Boots" */
+  where?: string;
 }
 
 export interface DetectOptions {
@@ -69,23 +91,68 @@ export function detectDetails(
   // Capitals mean nothing in a text typed with caps lock: work on lower case, put back known place names.
   // Recognised speech has no capitals, not even on names: they are put back first (« saint-étienne »), and
   // years said in words become digits (« en soixante-huit »).
-  const text = isMostlyUpperCase(answer)
+  const said = isMostlyUpperCase(answer)
     ? recapitalizePlaces(answer.toLowerCase())
     : /\p{Lu}/u.test(answer)
       ? answer
       : truecase(yearsToDigits(answer, language), language);
+  // « en 1963… non, en 1964 »: only what she corrected to is followed up.
+  const text = resolveCorrections(said, language);
   const details = [
     ...detectPersons(text, language, options),
+    ...detectNamedThings(text, language, options),
     ...detectPlaces(text, language),
     ...detectTimes(text, language),
     ...detectFeelings(text, language),
     ...detectSenses(text, language, options.register),
   ];
-  // One entry per detail, at its last mention.
+  // One entry per detail, at its last mention; said again, it counts for more.
   const byKey = new Map<string, Detail>();
-  for (const detail of details.sort((a, b) => a.at - b.at))
-    byKey.set(`${detail.kind}:${detail.key}`, detail);
-  return [...byKey.values()].sort((a, b) => a.at - b.at);
+  const mentions = new Map<string, number>();
+  for (const detail of details.sort((a, b) => a.at - b.at)) {
+    const id = `${detail.kind}:${detail.key}`;
+    mentions.set(id, (mentions.get(id) ?? 0) + 1);
+    byKey.set(id, detail);
+  }
+  const cares = language === 'fr' ? CARE_FR : CARE_EN;
+  return [...byKey.entries()]
+    .map(([id, detail]) => {
+      const sentence = sentenceAt(text, detail.at);
+      const care =
+        Math.min(2, (mentions.get(id) ?? 1) - 1) + (cares.test(normalize(sentence)) ? 2 : 0);
+      const event =
+        detail.kind === 'time' && detail.year !== undefined
+          ? (language === 'fr' ? EVENT_FR : EVENT_EN).test(normalize(sentence))
+          : undefined;
+      return {
+        ...detail,
+        ...(care > 0 ? { care } : {}),
+        ...(event !== undefined ? { event } : {}),
+      };
+    })
+    .sort((a, b) => a.at - b.at);
+}
+
+/** Words of what she cares about: « j'adorais », « le plus beau jour », "I loved", "my favourite". */
+const CARE_FR =
+  /(?<![a-z])(ador\w*|aimai[st]|aimions|aimaient|j'aime|prefer\w*|le plus beau|la plus belle|les plus beaux|le meilleur|la meilleure|inoubliable|jamais oubli\w*|oublierai jamais|formidable|merveilleu\w*|extraordinaire|coeur|cheri\w*|tellement|passion\w*|comptait beaucoup|compte beaucoup|si fier\w*|si heureu\w*|le plus heureu\w*)(?![a-z])/;
+const CARE_EN =
+  /(?<![a-z])(loved|adored|love|favourite|favorite|best|happiest|never forget|wonderful|marvellous|marvelous|dear|dearest|cherish\w*|so much|passion\w*|meant the world|meant a lot|so proud)(?![a-z])/;
+/** A year dating what she did: « j'ai épousé », « je suis née », « on s'est mariés », "we moved", "I retired". */
+const EVENT_FR =
+  /(?<![a-z'])(?:j'ai|j'|tu as|il a|elle a|on a|nous avons|ils ont|elles ont|je suis|on est|on s'est|je me suis|nous nous sommes|il est|elle est|ils sont|elles sont|nous sommes|il s'est|elle s'est)\s+(?:(?:pas|jamais|deja|enfin|bien|tout de suite)\s+)?[a-z]+(?:e|ee|es|ees|i|ie|is|ies|u|ue|us|ues|t|te|ert|ort)(?![a-z])/;
+const EVENT_EN =
+  /(?<![a-z])(?:i|we|he|she|they)\s+(?:(?:finally|then|first|just)\s+)?(?:[a-z]+ed|got|went|left|met|began|came|became|lost|was born|were born|won|took|bought|sold|gave|found|fell)(?![a-z])/;
+
+function sentenceAt(text: string, at: number): string {
+  const start = Math.max(
+    text.lastIndexOf('.', at - 1),
+    text.lastIndexOf('!', at - 1),
+    text.lastIndexOf('?', at - 1),
+    text.lastIndexOf('\n', at - 1),
+  );
+  const ends = ['.', '!', '?', '\n'].map((c) => text.indexOf(c, at)).filter((i) => i >= 0);
+  return text.slice(start + 1, ends.length ? Math.min(...ends) : text.length);
 }
 
 /** Whether the answer speaks of something painful (death, illness, war…), whatever the follow-up. */
@@ -211,18 +278,28 @@ function detectPersons(text: string, language: Language, options: DetectOptions)
     taken.push([at, at + word.length]);
   }
   if (isMostlyUpperCase(text)) return found;
+  // What each name is, from the words around all its mentions (« notre chien Fanfan », « chez Manufrance »).
+  const known = readNames(text, language, { ownNames: options.ownNames });
   // Capitalised names that do not start a sentence and do not follow an article or a preposition.
   const notBefore = language === 'fr' ? FR_NOT_BEFORE_NAME : EN_NOT_BEFORE_NAME;
   const titled = re(
-    `(?<![${L}'’-])((?:(?:Monsieur|Madame|Mademoiselle|Mr|Mrs|Ms|Miss|Dr)\\.?\\s+)?${NAME}(?:\\s+${NAME})?)`,
+    `(?<![${L}'’-])((?:(?:[Mm]onsieur|[Mm]adame|[Mm]ademoiselle|Mr|Mrs|Ms|Miss|Dr)\\.?\\s+)?${NAME}(?:\\s+${NAME})?)`,
     'gu',
   );
   for (const match of text.matchAll(titled)) {
     const at = match.index!;
     const name = match[1]!;
     if (taken.some(([s, e]) => at < e && at + name.length > s)) continue;
-    const hasTitle = /^(Monsieur|Madame|Mademoiselle|Mr|Mrs|Ms|Miss|Dr)\b/.test(name);
+    const hasTitle = /^(Monsieur|Madame|Mademoiselle|Mr|Mrs|Ms|Miss|Dr)\b/i.test(name);
     if (!hasTitle && startsSentence(text, at)) continue;
+    const bareName = name.replace(/^(?:Monsieur|Madame|Mademoiselle|Mr|Mrs|Ms|Miss|Dr)\.?\s+/i, '');
+    if (isProductName(bareName)) continue;
+    // A dog, a drink, a firm, a school is never asked about as someone.
+    const reading: Reading =
+      known.get(normalize(name)) ??
+      known.get(normalize(bareName)) ??
+      readName(text, at, name, language);
+    if (reading.kind !== 'person' && !(reading.kind === 'unknown' && hasTitle)) continue;
     const previous = previousWord(text, at);
     if (
       !hasTitle &&
@@ -237,12 +314,76 @@ function detectPersons(text: string, language: Language, options: DetectOptions)
     if (words.some((w) => own.has(normalize(w)))) continue;
     if (PLACE_SET.has(normalize(name)) || words.some((w) => PLACE_SET.has(normalize(w)))) continue;
     let gender: Gender | null = null;
-    if (/^(Madame|Mademoiselle|Mrs|Ms|Miss)\b/.test(name)) gender = 'f';
-    else if (/^(Monsieur|Mr)\b/.test(name)) gender = 'm';
-    found.push({ kind: 'person', phrase: name, key: normalize(name), gender, at });
+    // Said back as she calls them: « madame Grosjean » even where she said « Grosjean ».
+    const phrase = reading.callName
+      ? toSecondPerson(reading.callName, language, options.register)
+      : name;
+    if (/^(Madame|Mademoiselle|Mrs|Ms|Miss)\b/i.test(phrase)) gender = 'f';
+    else if (/^(Monsieur|Mr)\b/i.test(phrase)) gender = 'm';
+    found.push({ kind: 'person', phrase, key: normalize(bareName), gender, at });
     taken.push([at, at + name.length]);
   }
   return found;
+}
+
+/** Names that are not people and are worth a question of their own: an animal, a firm, a school, a food. */
+function detectNamedThings(text: string, language: Language, options: DetectOptions): Detail[] {
+  if (isMostlyUpperCase(text)) return [];
+  const found: Detail[] = [];
+  for (const entity of readNames(text, language, { ownNames: options.ownNames }).values()) {
+    if (entity.negated) continue; // « on n'avait pas de Frigidaire »: nothing to follow up
+    const at = entity.mentions[entity.mentions.length - 1]!;
+    const key = normalize(entity.name);
+    const called = entity.callName
+      ? toSecondPerson(entity.callName, language, options.register)
+      : null;
+    switch (entity.kind) {
+      case 'animal':
+        found.push({ kind: 'animal', phrase: called ?? entity.name, key, gender: null, at });
+        break;
+      case 'school': {
+        const where =
+          language === 'fr' ? frA(called ?? entity.name) : `at ${called ?? entity.name}`;
+        found.push({ kind: 'school', phrase: called ?? entity.name, key, gender: null, at, where });
+        break;
+      }
+      case 'food':
+        found.push({ kind: 'food', phrase: entity.name, key, gender: null, at });
+        break;
+      case 'firm': {
+        const where =
+          language === 'fr'
+            ? called
+              ? frA(called)
+              : `chez ${entity.name}`
+            : `at ${called ?? entity.name}`;
+        found.push({
+          kind: 'firm',
+          phrase: called ?? entity.name,
+          key,
+          gender: null,
+          at,
+          where,
+        });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return found;
+}
+
+/** What the words around a place name say it is, when they say it is no place (« chez Manufrance »). */
+function isNoPlace(text: string, at: number, name: string, language: Language): boolean {
+  const bare = name.replace(/^(?:La|Le|Les|L'|The)\s?/, '');
+  if (isProductName(bare)) return true;
+  const start = text.indexOf(bare, at);
+  const reading = readName(text, start >= 0 ? start : at, bare, language);
+  return (
+    ['firm', 'food', 'animal', 'school', 'thing'].includes(reading.kind) ||
+    (reading.kind === 'person' && reading.strength >= 3)
+  );
 }
 
 function detectPlaces(text: string, language: Language): Detail[] {
@@ -261,6 +402,7 @@ function detectPlaces(text: string, language: Language): Detail[] {
     if (isNotAName(first) && !PLACE_SET.has(normalize(first))) continue;
     // « dans la Peugeot », "in the Ford": a car, a brand, a firm is no place to describe.
     if (isThing(name, language)) continue;
+    if (isNoPlace(text, match.index!, name, language)) continue;
     let preposition = match[1]!.toLowerCase();
     // "to Paris", "from Paris": said back as where life happened.
     if (language === 'en' && ['to', 'from', 'around'].includes(preposition)) preposition = 'in';
@@ -557,10 +699,9 @@ function placeNoun(phrase: string, language: Language): string | undefined {
 
 /** "je rêvais d'aller à Paris", "je ne suis jamais allée à Paris": a place the person did not live. */
 function isHypothetical(text: string, at: number, language: Language): boolean {
-  const clause =
-    normalize(text.slice(Math.max(0, at - 60), at))
-      .split(/[.;!?]/)
-      .pop() ?? '';
+  // « pas à Vénissieux mais à Saint-Fons », « pas à Vénissieux, on habitait à Saint-Fons »: the clause
+  // after « mais » or a new subject is said, not denied (understanding/).
+  const clause = clauseBefore(text, at, language);
   const words = clause.trim().split(/\s+/).slice(-6).join(' ');
   return language === 'fr'
     ? /\b(reva\w*|reve\w*|voula\w*|voudr\w*|aimera\w*|aurai[st]?|jamais|pas|envie|esper\w*|revai\w*)\b/.test(

@@ -13,7 +13,7 @@ import type {
 import type { BankQuestion } from './bank-types.ts';
 import { getBank } from './bank.ts';
 import type { Phrasebook } from './phrasebook-types.ts';
-import { getPhrasebook } from './phrases.ts';
+import { EVENT_TIME_FROM, getPhrasebook } from './phrases.ts';
 import type { ThemeId } from './themes.ts';
 import { THEME_IDS, getTheme, isThemeId, parseThemeAnswer } from './themes.ts';
 import type { PersonProfile, ProfileHook } from './profile.ts';
@@ -25,6 +25,7 @@ import type { Register } from './render.ts';
 import { applyRegister, needsGender, render } from './render.ts';
 import { countWords, hash32, normalize, rotate, shortHash } from './text.ts';
 import { familyQuestionLine } from './family.ts';
+import { isFiller, isFirstName, peopleNouns, withoutEcho } from '../understanding/index.ts';
 
 /** The order of a life, used when the person has not said which themes they want. */
 // A table: one line per entry reads better than one line per word.
@@ -41,7 +42,7 @@ const LONG_ANSWER_WORDS = 120;
 /** Questions on one theme before moving on, whatever was said. */
 const MAX_EXCHANGES_PER_THEME = 5;
 /** Follow-ups in a row before going back to the bank, so the interview also moves forward. */
-const MAX_FOLLOW_UPS_IN_A_ROW = 2;
+const MAX_FOLLOW_UPS_IN_A_ROW = 3;
 /** Ages and years the last-resort questions walk through. */
 const OPEN_AGES = [
   6, 8, 10, 12, 14, 16, 18, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75, 80,
@@ -55,7 +56,19 @@ const DETAIL_WEIGHT: Record<DetailKind, number> = {
   sense: 4,
   time: 3,
   feeling: 3,
+  animal: 5,
+  firm: 4,
+  school: 4,
+  food: 3,
 };
+
+/** Points for each degree of care she showed for a detail (said again, « j'adorais »): what she cared about first. */
+const CARE_WEIGHT = 2;
+
+/** Follow-ups that ask who or where: never asked when the answer just said it (issue 30). */
+const ASKS_WHO =
+  /(?:^|[^\p{L}'’])(?:qui (?:comptait|était|\{fréquent|\{côtoy)|avec qui|who (?:mattered|was by|did you (?:spend|work|play))|with whom)/iu;
+const ASKS_WHERE = /(?:^|[^\p{L}'’])(?:où (?:\{habit|\{viv)|where were you)/iu;
 
 /** One planned turn: the reply and, apart, the question it ends with (tests check questions never repeat). */
 export interface PlannedTurn extends InterviewerReply {
@@ -99,6 +112,13 @@ class Turn {
   readonly chapterThemes: Set<ThemeId>;
   readonly seed: number;
   readonly bank: readonly BankQuestion[];
+  /**
+   * People the last answer just spoke of, by their relation or role (« père », « maîtresse »): a bank
+   * question about them would ask what she has just told (issue 30). Empty outside a reply.
+   */
+  justSaid: ReadonlySet<string> = new Set();
+  /** The last answer, as she said it (empty outside a reply). */
+  justHeard = '';
 
   constructor(readonly ctx: InterviewContext) {
     this.language = ctx.language === 'en' ? 'en' : 'fr';
@@ -149,8 +169,20 @@ class Turn {
 
   unusedBank(theme: ThemeId): BankQuestion[] {
     return this.bank.filter(
-      (q) => q.theme === theme && !this.used.has(q.id) && !this.redundant.has(q.id),
+      (q) =>
+        q.theme === theme &&
+        !this.used.has(q.id) &&
+        !this.redundant.has(q.id) &&
+        !this.answeredNow(q.text),
     );
+  }
+
+  /** The bank question asks about someone the last answer has just spoken of. */
+  answeredNow(question: string): boolean {
+    if (this.justSaid.size === 0) return false;
+    for (const noun of peopleNouns(question, this.language))
+      if (this.justSaid.has(noun)) return true;
+    return false;
   }
 
   hookId(hook: ProfileHook): string {
@@ -197,8 +229,16 @@ export function planOpening(ctx: InterviewContext): PlannedTurn {
       question: text,
     };
   }
-  const theme = chooseTheme(turn, null);
-  const question = theme ? firstQuestionOf(turn, theme) : null;
+  // The weekly question's link (issue 31) names the bank question to open on (the chat checked it).
+  const weekly = ctx.openingQuestionId
+    ? turn.bank.find((q) => q.id === ctx.openingQuestionId)
+    : undefined;
+  const theme = weekly ? weekly.theme : chooseTheme(turn, null);
+  const question = weekly
+    ? { id: weekly.id, theme: weekly.theme, text: turn.say(weekly.text) }
+    : theme
+      ? firstQuestionOf(turn, theme)
+      : null;
   const chosen = question ?? fallbackQuestion(turn, null);
   if (chosen.theme) {
     parts.push(
@@ -242,10 +282,15 @@ export function planReply(ctx: InterviewContext): PlannedTurn {
   const details =
     refusal || unsure
       ? []
-      : detectDetails(answer, turn.language, {
+      : // Words of the question read back by the recogniser are not hers.
+        detectDetails(withoutEcho(answer, lastAssistant?.content), turn.language, {
           register: turn.register,
           ownNames: turn.profile.address.ownNames,
         });
+
+  turn.justHeard = answer;
+  // Someone she has just spoken of (« mon père était cheminot ») is not asked about again by the bank.
+  if (details.some((d) => d.kind === 'person')) turn.justSaid = peopleNouns(answer, turn.language);
 
   // Transitions land in `parts`; the acknowledgement is put in front once the question is known.
   const parts: string[] = [];
@@ -273,7 +318,9 @@ export function planReply(ctx: InterviewContext): PlannedTurn {
     }
     if (!next && !asksBack) kind = short ? 'neutral' : ackKind(turn, answer, words);
     // Past the theme's budget, one last follow-up is still allowed when the person just named someone or somewhere.
-    const vivid = details.some((d) => d.kind === 'person' || d.kind === 'place');
+    const vivid = details.some(
+      (d) => d.kind !== 'time' && d.kind !== 'feeling' && d.kind !== 'sense',
+    );
     if (
       !next &&
       streak >= budget &&
@@ -432,12 +479,20 @@ function followUp(
     .find((m) => m.questionId?.startsWith('follow:'))
     ?.questionId?.split(':')[1];
   const chapterIds = turn.assistant.map((m) => m.questionId ?? '');
+  // What the answer already says is not asked again: « j'ai épousé Robert en 1962 » answers "who, in 1962",
+  // and so does « Simone, je l'ai rencontrée… », a name opening the answer that is no detail to follow.
+  const saidWho =
+    details.some((d) => d.kind === 'person') || namesSomeone(turn.justHeard, turn.language);
+  const saidWhere = details.some(
+    (d) => d.kind === 'place' || d.kind === 'firm' || d.kind === 'school',
+  );
   const scored = details
     .map((detail) => {
       const prefix = `follow:${detail.kind}:${shortHash(detail.key)}-`;
       const recency = answerLength > 0 ? (2 * detail.at) / answerLength : 0;
       const score =
-        DETAIL_WEIGHT[detail.kind] -
+        DETAIL_WEIGHT[detail.kind] +
+        CARE_WEIGHT * (detail.care ?? 0) -
         (detail.kind === lastFollowKind ? 3 : 0) +
         recency +
         (hash32(`${turn.seed}:${detail.key}`) % 100) / 1000;
@@ -448,8 +503,7 @@ function followUp(
     .sort((a, b) => b.score - a.score);
   for (const { detail, prefix } of scored) {
     const templates = turn.book.followUps[detail.kind];
-    const slots: Record<string, string> = { [detail.kind]: detail.phrase };
-    if (detail.noun) slots.placenoun = detail.noun;
+    const slots = followUpSlots(detail);
     if (detail.kind === 'time' && detail.year && turn.profile.birthYear) {
       const age = detail.year - turn.profile.birthYear;
       if (age >= 1 && age <= 110) slots.age = String(age);
@@ -461,12 +515,51 @@ function followUp(
       if (needsGender(template) && !detail.gender) continue;
       if (template.includes('{age}') && !slots.age) continue;
       if (/placenoun\}/i.test(template) && !slots.placenoun) continue;
+      if (/\{place\}/i.test(template) && !slots.place) continue;
+      if (saidWho && ASKS_WHO.test(template)) continue;
+      if (saidWhere && ASKS_WHERE.test(template)) continue;
+      // A year that dates what she did is asked about as a moment; a period, as a time of life.
+      if (detail.kind === 'time' && index >= EVENT_TIME_FROM !== !!detail.event) continue;
       const id = `${prefix}${index}`;
       if (turn.used.has(id)) continue;
       return { id, theme, text: turn.say(template, slots, detail.gender) };
     }
   }
   return null;
+}
+
+/**
+ * The answer speaks of someone: a relation or a role (« mon mari », "the manager"), or a first name wherever
+ * it stands, even opening the answer or in lower case from speech (« simone je l'ai rencontrée… »).
+ */
+function namesSomeone(answer: string, language: Language): boolean {
+  if (!answer) return false;
+  if (peopleNouns(answer, language).size > 0) return true;
+  for (const [word] of answer.matchAll(/[\p{L}]+(?:-[\p{L}]+)*/gu))
+    if (word.length >= 3 && !isFiller(word, language) && isFirstName(word, language)) return true;
+  return false;
+}
+
+/**
+ * The slots of a detail's follow-ups. Names that are no person reuse the others' slots (phrases.fr.ts): an
+ * animal is said as {person}, a firm or a school as {place} (« chez Manufrance ») and {placenoun}, a food or
+ * a drink as {sense}.
+ */
+function followUpSlots(detail: Detail): Record<string, string> {
+  switch (detail.kind) {
+    case 'animal':
+      return { person: detail.phrase };
+    case 'firm':
+    case 'school':
+      return { placenoun: detail.phrase, ...(detail.where ? { place: detail.where } : {}) };
+    case 'food':
+      return { sense: detail.phrase };
+    default:
+      return {
+        [detail.kind]: detail.phrase,
+        ...(detail.noun ? { placenoun: detail.noun } : {}),
+      };
+  }
 }
 
 /** When the bank is used up: open questions per theme, then by age, then by year — each asked once. */

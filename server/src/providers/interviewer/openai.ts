@@ -2,37 +2,24 @@
 //
 // One call has one time budget (`timeoutMs`) that retries share: the person is waiting in front of the
 // screen, so a slow server is given up on rather than tried again for another full timeout.
-import type OpenAI from 'openai';
 import type { InterviewContext, Interviewer, InterviewerReply } from './types.ts';
 import { InterviewerUnavailableError } from './types.ts';
 import type { ChatMessage, PromptTemplates } from './prompt.ts';
 import { buildChatMessages, loadPromptTemplates } from './prompt.ts';
+import { EmbeddedInterviewer } from './embedded.ts';
+import { findUnsupported } from '../writer/faithfulness.ts';
+import { PRODUCT_NAMES } from '../understanding/index.ts';
 import {
-  describeError,
-  isRetryable,
-  retryDelay,
-  sleep,
-  type OpenAIModule,
-} from '../openai-retry.ts';
+  DEFAULT_CHAT_MODEL,
+  chatServer,
+  type ChatServerSettings,
+  type ModelServer,
+} from '../model-server.ts';
 
-export interface OpenAIInterviewerOptions {
-  apiKey?: string;
-  baseURL?: string;
-  model?: string;
-  /** the whole budget of one opening or reply, retries included (default 30 s) */
-  timeoutMs?: number;
-  /** retries after a 408, 409, 429, 5xx or a connection failure (default 2) */
-  maxRetries?: number;
-  /** first backoff delay, doubled at each retry (default 500 ms) */
-  retryBaseDelayMs?: number;
-  temperature?: number;
-}
+/** The server's settings; `timeoutMs` is the budget of one opening or reply (default 30 s). */
+export type OpenAIInterviewerOptions = ChatServerSettings;
 
-export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
 const DEFAULT_TIMEOUT_MS = 30_000;
-const DEFAULT_MAX_RETRIES = 2;
-const DEFAULT_RETRY_BASE_DELAY_MS = 500;
-const MAX_RETRY_DELAY_MS = 8_000;
 /** A biographer's turn is a sentence or two; this leaves room for reasoning models' hidden preamble too. */
 const MAX_COMPLETION_TOKENS = 400;
 const MAX_REPLY_CHARS = 1_500;
@@ -41,56 +28,64 @@ export class OpenAIInterviewer implements Interviewer {
   readonly kind = 'openai' as const;
   private readonly templates: PromptTemplates;
   private readonly model: string;
-  private readonly timeoutMs: number;
-  private readonly maxRetries: number;
-  private readonly retryBaseDelayMs: number;
   private readonly temperature: number;
-  private sdk: Promise<{ module: OpenAIModule; client: OpenAI }> | null = null;
+  private readonly server: ModelServer;
+  /** Asks when the model keeps inventing (see `faithful`). */
+  private readonly fallback = new EmbeddedInterviewer();
 
-  constructor(private readonly options: OpenAIInterviewerOptions = {}) {
+  constructor(options: OpenAIInterviewerOptions = {}) {
     this.templates = loadPromptTemplates();
-    this.model = options.model || DEFAULT_OPENAI_MODEL;
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.maxRetries = Math.max(0, options.maxRetries ?? DEFAULT_MAX_RETRIES);
-    this.retryBaseDelayMs = options.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS;
+    this.model = options.model || DEFAULT_CHAT_MODEL;
     this.temperature = options.temperature ?? 0.7;
+    this.server = chatServer(options, DEFAULT_TIMEOUT_MS, InterviewerUnavailableError);
   }
 
   opening(ctx: InterviewContext, signal?: AbortSignal): Promise<InterviewerReply> {
     // The opening instruction is the first user turn; a new chapter has no transcript after it.
-    return this.complete(buildChatMessages({ ...ctx, messages: [] }, this.templates), signal);
+    const messages = buildChatMessages({ ...ctx, messages: [] }, this.templates);
+    return this.faithful(ctx, messages, signal, () => this.fallback.opening(ctx, signal));
   }
 
   reply(ctx: InterviewContext, signal?: AbortSignal): Promise<InterviewerReply> {
-    return this.complete(buildChatMessages(ctx, this.templates), signal);
+    const messages = buildChatMessages(ctx, this.templates);
+    return this.faithful(ctx, messages, signal, () => this.fallback.reply(ctx, signal));
   }
 
-  private loadSdk(): Promise<{ module: OpenAIModule; client: OpenAI }> {
-    // The SDK is loaded on first use only, so the embedded setup never pays for it.
-    this.sdk ??= import('openai').then((module) => ({
-      module,
-      client: new module.OpenAI({
-        // Local servers (Ollama, llama.cpp) need no key, but the SDK refuses to start without one.
-        apiKey: this.options.apiKey || 'no-key',
-        baseURL: this.options.baseURL || undefined,
-        maxRetries: 0,
-        timeout: this.timeoutMs,
-      }),
-    }));
-    return this.sdk;
+  /**
+   * Issue 30 #7: what the model asks is checked as the writer's text is — no name, place or year that
+   * she, her profile, her chapters or the family did not say. An inventing question is asked again once,
+   * naming what was invented; if the second still invents, the built-in biographer asks instead (it only
+   * uses what was said).
+   */
+  private async faithful(
+    ctx: InterviewContext,
+    messages: ChatMessage[],
+    signal: AbortSignal | undefined,
+    fallback: () => Promise<InterviewerReply>,
+  ): Promise<InterviewerReply> {
+    const first = await this.complete(messages, signal);
+    const invented = inventedIn(first.content, ctx, messages);
+    if (invented.length === 0) return first;
+    const correction =
+      ctx.language === 'en'
+        ? `These were never said: ${invented.join(', ')}. Ask your question again without them, inventing nothing.`
+        : `Ceci n'a jamais été dit : ${invented.join(', ')}. Posez de nouveau votre question sans cela, sans rien inventer.`;
+    const second = await this.complete(
+      [
+        ...messages,
+        { role: 'assistant', content: first.content },
+        { role: 'user', content: correction },
+      ],
+      signal,
+    );
+    if (inventedIn(second.content, ctx, messages).length === 0) return second;
+    return fallback();
   }
 
   private async complete(messages: ChatMessage[], signal?: AbortSignal): Promise<InterviewerReply> {
-    signal?.throwIfAborted();
-    const { module, client } = await this.loadSdk();
-    const deadline = Date.now() + this.timeoutMs;
-    for (let attempt = 0; ; attempt++) {
-      const remaining = deadline - Date.now();
-      if (remaining <= 0)
-        throw new InterviewerUnavailableError('The model server did not answer in time');
-      const timeout = AbortSignal.timeout(remaining);
-      const attemptSignal = signal ? AbortSignal.any([signal, timeout]) : timeout;
-      try {
+    const client = await this.server.client();
+    return this.server.run(
+      async ({ signal: attemptSignal, remainingMs }) => {
         const completion = await client.chat.completions.create(
           {
             model: this.model,
@@ -98,39 +93,35 @@ export class OpenAIInterviewer implements Interviewer {
             temperature: this.temperature,
             max_tokens: MAX_COMPLETION_TOKENS,
           },
-          { signal: attemptSignal, timeout: Math.max(1, remaining), maxRetries: 0 },
+          { signal: attemptSignal, timeout: Math.max(1, remainingMs), maxRetries: 0 },
         );
         return { content: readReply(completion), questionId: null, theme: null };
-      } catch (error) {
-        // The caller gave up (the person left): that is not the model server's failure.
-        if (signal?.aborted) throw signal.reason ?? error;
-        if (error instanceof InterviewerUnavailableError) throw error;
-        if (Date.now() >= deadline || timeout.aborted) {
-          throw new InterviewerUnavailableError('The model server did not answer in time', {
-            cause: error,
-          });
-        }
-        if (attempt >= this.maxRetries || !isRetryable(error, module)) {
-          throw new InterviewerUnavailableError(
-            `The model server failed: ${describeError(error)}`,
-            {
-              cause: error,
-            },
-          );
-        }
-        const wait = Math.min(
-          retryDelay(error, attempt, this.retryBaseDelayMs),
-          MAX_RETRY_DELAY_MS,
-        );
-        if (Date.now() + wait >= deadline) {
-          throw new InterviewerUnavailableError('The model server did not recover in time', {
-            cause: error,
-          });
-        }
-        await sleep(wait, signal);
-      }
-    }
+      },
+      { signal },
+    );
   }
+}
+
+/**
+ * Names, places and years in a question that nothing she gave says: her answers, her profile, her name,
+ * her earlier chapters, and what the prompt handed over (the family's question, a bank question).
+ */
+function inventedIn(question: string, ctx: InterviewContext, messages: ChatMessage[]): string[] {
+  const sources = [
+    ...messages.filter((m) => m.role === 'user').map((m) => m.content),
+    ...ctx.messages.map((m) => m.content),
+    ...ctx.profile.map((p) => p.answer),
+    ctx.personName ?? '',
+    ...ctx.earlierChapters.flatMap((c) => [c.title ?? '', c.summary ?? '', ...c.keywords]),
+    ...(ctx.familyQuestion
+      ? [
+          ctx.familyQuestion.text,
+          ctx.familyQuestion.askerName ?? '',
+          ctx.familyQuestion.relation ?? '',
+        ]
+      : []),
+  ];
+  return findUnsupported(question, sources, ctx.language === 'en' ? 'en' : 'fr', PRODUCT_NAMES);
 }
 
 /** The reply text, or InterviewerUnavailableError when the server answered something that is not one. */

@@ -113,12 +113,19 @@ export const PHRASES_EN: Phrasebook = {
       'You mention {placenoun}: which picture comes to mind first?',
     ],
     time: [
-      '{Time}, what did an ordinary day look like for you?',
-      '{Time}, who mattered most to you?',
-      '{Time}, what were you dreaming of?',
+      // The year she has just said is never the frame of the question ("In 1962, who…?" asks what she
+      // told): it comes after, as a reminder of the time she spoke of (issue 30).
+      'What did an ordinary day look like for you back then, {time}?',
+      'Who mattered most to you at that time, {time}?',
+      'What were you dreaming of at that time, {time}?',
       'What was going on around you {time}?',
-      '{Time}, where were you living, and with whom?',
-      '{Time}, you were {age}: which memory of that year comes back to you first?',
+      'Where were you living at that time, {time}, and with whom?',
+      'You were {age} {time}: which memory of that year comes back to you first?',
+      // From here on (EVENT_TIME_FROM): a year that dates something she did, "I married Tom in 1962".
+      'What was that moment like for you, {time}?',
+      'After that moment {time}, what changed for you?',
+      'What do you remember of that day, or of that time, {time}?',
+      'Who was by your side at that moment, {time}?',
     ],
     feeling: [
       'You mention {feeling}: what was happening around you at that moment?',
@@ -132,6 +139,31 @@ export const PHRASES_EN: Phrasebook = {
       '{Sense}… What other memories does it bring back?',
       'If you came across {sense} today, which moment of your life would it remind you of?',
       '{Sense}, you say: could you describe that moment in more detail?',
+    ],
+    // Names that are no person (issue 30). Their slots reuse the others': an animal is said as {person},
+    // a firm or a school as {place} ("at Marks and Spencer") and {placenoun}, a food or a drink as {sense}.
+    animal: [
+      'What was {person} like, and who looked after that animal?',
+      'Is there a story about {person} that the family still tells?',
+      'What place did {person} have in the household, day to day?',
+      'You mention {person}: which memory comes back to you first?',
+    ],
+    firm: [
+      'What was an ordinary day like {place}?',
+      'Who did you work alongside {place}, and what was the atmosphere like?',
+      'What did you do {place}, in practice?',
+      'You mention {placenoun}: which memory comes back to you first?',
+    ],
+    school: [
+      'What was an ordinary day like {place}?',
+      'Which teacher {place} made the strongest impression on you?',
+      'What did you learn {place} that stayed with you?',
+      'Who did you play with in the playground {place}?',
+    ],
+    food: [
+      'You mention {sense}: on what occasions was it served at home?',
+      '{Sense}… Who around you used to have it, and at what time of day?',
+      'You mention {sense}: which moment of your life does it bring back?',
     ],
   },
   hooks: {

@@ -109,12 +109,19 @@ export const PHRASES_FR: Phrasebook = {
       '{Vous parlez|Tu parles} {de:placenoun} : quelle image {vous vient|te vient} en premier ?',
     ],
     time: [
-      '{Time}, à quoi ressemblait une de {vos|tes} journées ordinaires ?',
-      '{Time}, qui comptait le plus pour {vous|toi} ?',
-      '{Time}, de quoi {rêviez-vous|rêvais-tu} ?',
+      // The year she has just said is never the frame of the question (« En 1962, qui… ? » asks what she
+      // told): it comes after, as a reminder of the time she spoke of (issue 30).
+      'À cette époque-là, {time}, à quoi ressemblait une de {vos|tes} journées ordinaires ?',
+      'Qui comptait le plus pour {vous|toi} à cette époque-là, {time} ?',
+      'De quoi {rêviez-vous|rêvais-tu} à cette époque-là, {time} ?',
       'Que se passait-il autour de {vous|toi} {time} ?',
-      '{Time}, où {habitiez-vous|habitais-tu}, et avec qui ?',
-      "{Time}, {vous aviez|tu avais} {age} ans : quel souvenir de cette année-là {vous revient|te revient} d'abord ?",
+      'Où {habitiez-vous|habitais-tu} à cette époque-là, {time}, et avec qui ?',
+      "{Vous aviez|Tu avais} {age} ans {time} : quel souvenir de cette année-là {vous revient|te revient} d'abord ?",
+      // From here on (EVENT_TIME_FROM): a year that dates something she did, « j'ai épousé Robert en 1962 ».
+      'Comment {avez-vous|as-tu} vécu ce moment, {time} ?',
+      "Après ce moment, {time}, qu'est-ce qui a changé pour {vous|toi} ?",
+      'Que {vous rappelez-vous|te rappelles-tu} de ce jour-là, ou de cette période, {time} ?',
+      'Qui était à {vos|tes} côtés à ce moment-là, {time} ?',
     ],
     feeling: [
       '{Vous évoquez|Tu évoques} {feeling} : que se passait-il autour de {vous|toi} à ce moment-là ?',
@@ -128,6 +135,32 @@ export const PHRASES_FR: Phrasebook = {
       '{Sense}… Quels autres souvenirs cela fait-il remonter ?',
       "Si {vous retrouviez|tu retrouvais} aujourd'hui {sense}, quel moment de {votre|ta} vie cela {vous rappellerait-il|te rappellerait-il} ?",
       '{Sense}, {dites-vous|dis-tu} : {pourriez-vous|pourrais-tu} me décrire ce moment-là plus en détail ?',
+    ],
+    // Names that are no person (issue 30). Their slots reuse the others': an animal is said as {person},
+    // a firm or a school as {place} (« chez Manufrance », « à l'école Jules-Ferry ») and {placenoun}
+    // (« l'usine Berliet »), a food or a drink as {sense} (« Chartreuse »).
+    animal: [
+      "Comment était {person}, et qui s'en occupait ?",
+      "Y a-t-il une histoire {de:person} que l'on raconte encore dans la famille ?",
+      'Quelle place avait {person} dans la maison, au quotidien ?',
+      '{Vous parlez|Tu parles} {de:person} : quel souvenir {vous revient|te revient} en premier ?',
+    ],
+    firm: [
+      'Comment se passait une journée {place} ?',
+      'Qui {côtoyiez-vous|côtoyais-tu} {place}, et quelle ambiance y régnait-il ?',
+      "Qu'est-ce que {vous faisiez|tu faisais} {place}, concrètement ?",
+      '{Vous parlez|Tu parles} {de:placenoun} : quel souvenir {vous revient|te revient} en premier ?',
+    ],
+    school: [
+      'Comment se passait une journée {place} ?',
+      'Quel maître ou quelle maîtresse {retenez-vous|retiens-tu} surtout, {place} ?',
+      "Qu'{avez-vous|as-tu} appris {place} qui {vous est resté|t'est resté} ?",
+      'Avec qui {jouiez-vous|jouais-tu} dans la cour, {place} ?',
+    ],
+    food: [
+      '{Vous parlez|Tu parles} {de:sense} : à quelles occasions en servait-on, chez {vous|toi} ?',
+      '{Sense}… Qui, autour de {vous|toi}, en prenait, et à quel moment ?',
+      '{Vous évoquez|Tu évoques} {sense} : quel moment de {votre|ta} vie cela {vous rappelle-t-il|te rappelle-t-il} ?',
     ],
   },
   hooks: {

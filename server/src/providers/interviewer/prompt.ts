@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import type { InterviewContext, Language, TranscriptMessage } from './types.ts';
 import { readAddress } from './address.ts';
 import { familyQuestionInstruction } from './family.ts';
+import { getBank } from './bank.ts';
+import { render } from './render.ts';
 import { getTheme, isThemeId, parseThemeAnswer } from './themes.ts';
 import type { ThemeId } from './themes.ts';
 import { clip } from './text.ts';
@@ -131,6 +133,14 @@ export function buildChatMessages(
     const nameUse = ctx.profile.find((p) => p.questionId === 'name_use')?.answer ?? null;
     const { register } = readAddress(ctx.personName, nameUse, language);
     opening = `${opening}\n\n${familyQuestionInstruction(ctx.familyQuestion, language, register)}`;
+  } else if (ctx.openingQuestionId) {
+    // The weekly question's link (issue 31): the chapter opens on that bank question, said as we would.
+    const question = getBank(language).find((q) => q.id === ctx.openingQuestionId);
+    if (question) {
+      const nameUse = ctx.profile.find((p) => p.questionId === 'name_use')?.answer ?? null;
+      const { register } = readAddress(ctx.personName, nameUse, language);
+      opening = `${opening}\n\n${openingQuestionInstruction(render(question.text, { language, register }), language)}`;
+    }
   }
   const turns: ChatMessage[] = [{ role: 'user', content: opening }];
   for (const message of keepRecent(ctx.messages)) {
@@ -143,6 +153,13 @@ export function buildChatMessages(
     else turns.push({ role, content });
   }
   return [{ role: 'system', content: buildSystemPrompt(ctx, templates) }, ...turns];
+}
+
+/** The line added to the opening instruction so that the model's first question is the one given. */
+export function openingQuestionInstruction(question: string, language: Language): string {
+  return language === 'en'
+    ? `(This time, the first question is already chosen: after the greeting, ask it exactly like this, and ask nothing else: ${question})`
+    : `(Cette fois, la première question est déjà choisie : après la salutation, posez-la exactement ainsi, et ne posez aucune autre question : ${question})`;
 }
 
 function keepRecent(messages: TranscriptMessage[]): TranscriptMessage[] {

@@ -46,6 +46,11 @@ export interface InterviewContext {
   messages: TranscriptMessage[];
   /** opening only: a family question to ask first, before the bank's */
   familyQuestion?: FamilyQuestion | null;
+  /**
+   * opening only: the bank question (its id) the chapter opens on, the weekly question's link (issue 31);
+   * set by the core only when no family question waits and she was never asked it
+   */
+  openingQuestionId?: string | null;
 }
 
 export interface InterviewerReply {

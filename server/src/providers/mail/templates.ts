@@ -10,6 +10,30 @@ export type MailTemplate =
   | { kind: 'email_changed'; link: string; name: string; newEmail: string; days: number }
   | { kind: 'book_ready'; link: string; name: string; title: string }
   | { kind: 'payment_receipt'; name: string; product: string; amount: string; date: string }
+  /**
+   * To a relative who bought a gift code (issue 31): the code itself (only its hash is kept), what it
+   * gives, until when it can be used, and how the person receiving it uses it.
+   */
+  | {
+      kind: 'gift_code';
+      name: string;
+      code: string;
+      months: number;
+      books: number;
+      expires: string;
+      link: string;
+      simulated?: boolean;
+    }
+  /** To a storyteller: a member of her circle offered her a year of Chapitres (issue 31). */
+  | {
+      kind: 'gift_received';
+      name: string;
+      giver: string;
+      months: number;
+      books: number;
+      until: string;
+      link: string;
+    }
   | { kind: 'contact'; from: string; name: string; message: string }
   | { kind: 'export_ready'; name: string; link: string; expires: string }
   /** To an address a storyteller invites into her family circle (issue 31): a single-use link. */
@@ -41,6 +65,8 @@ export type MailTemplate =
       /** Paid through the built-in payment simulator: the mail says no money moved. */
       simulated?: boolean;
     }
+  /** To her: a contributor of her family circle prepared a book for her (issue 31); it is in her books. */
+  | { kind: 'circle_book_prepared'; name: string; contributor: string; title: string; link: string }
   /** To a member of a family circle: the chapters the storyteller released since the last news (issue 31). */
   | {
       kind: 'circle_news';
@@ -184,6 +210,51 @@ export function renderMail(locale: Locale, to: string, template: MailTemplate): 
           : `Thank you. We received your payment of ${template.amount} for “${template.product}” on ${template.date}.`,
       ];
       break;
+    case 'gift_code': {
+      const nb = '\u00a0';
+      subject = fr ? 'Votre code cadeau Chapitres' : 'Your Chapitres gift code';
+      paragraphs = [
+        greeting(locale, template.name),
+        fr
+          ? `Merci pour ce cadeau. Voici le code à offrir${nb}: ${template.code}`
+          : `Thank you for this gift. Here is the code to give: ${template.code}`,
+        fr
+          ? `Il donne ${template.months}${nb}mois d’accès complet à Chapitres${template.books > 0 ? ` et ${template.books === 1 ? 'un livre imprimé' : `${template.books} livres imprimés`}` : ''}. Il sert une seule fois, jusqu’au ${template.expires}.`
+          : `It gives ${template.months} months of full access to Chapitres${template.books > 0 ? ` and ${template.books === 1 ? 'one printed book' : `${template.books} printed books`}` : ''}. It works once, until ${template.expires}.`,
+        fr
+          ? `Pour l’utiliser, la personne qui le reçoit ouvre Chapitres, va dans «${nb}Mon compte${nb}» (ou sur la page des offres), à «${nb}Vous avez un code cadeau${nb}?${nb}», tape le code puis appuie sur «${nb}Utiliser ce code${nb}».`
+          : 'To use it, the person who receives it opens Chapitres, goes to “My account” (or the plans page), to “Do you have a gift code?”, types the code and presses “Use this code”.',
+        fr
+          ? `Gardez ce message${nb}: le code n’est écrit nulle part ailleurs.`
+          : 'Keep this message: the code is written nowhere else.',
+      ];
+      if (template.simulated)
+        paragraphs.push(
+          fr
+            ? `Simulation${nb}: aucun paiement réel n’a eu lieu. Ce serveur utilise le simulateur de paiement.`
+            : 'Simulation: no real payment took place. This server uses the payment simulator.',
+        );
+      action = { label: fr ? 'Ouvrir Chapitres' : 'Open Chapitres', href: template.link };
+      break;
+    }
+    case 'gift_received': {
+      const nb = '\u00a0';
+      const who = template.giver.trim() || (fr ? 'Un de vos proches' : 'One of your relatives');
+      subject = fr
+        ? `${who} vous offre un an de Chapitres`
+        : `${who} gives you a year of Chapitres`;
+      paragraphs = [
+        greeting(locale, template.name),
+        fr
+          ? `${who} vous offre un an de Chapitres${nb}: vous avez un accès complet jusqu’au ${template.until}${template.books > 0 ? `, et ${template.books === 1 ? 'un livre imprimé à commander' : `${template.books} livres imprimés à commander`}` : ''}.`
+          : `${who} gives you a year of Chapitres: you have full access until ${template.until}${template.books > 0 ? `, and ${template.books === 1 ? 'one printed book to order' : `${template.books} printed books to order`}` : ''}.`,
+        fr
+          ? `Vous n’avez rien à faire ni à payer${nb}: continuez à raconter, autant de chapitres que vous voulez.`
+          : 'There is nothing to do or pay: go on telling your story, as many chapters as you like.',
+      ];
+      action = { label: fr ? 'Ouvrir Chapitres' : 'Open Chapitres', href: template.link };
+      break;
+    }
     case 'export_ready':
       subject = fr ? 'Vos données sont prêtes' : 'Your data is ready';
       paragraphs = [
@@ -271,6 +342,22 @@ export function renderMail(locale: Locale, to: string, template: MailTemplate): 
         : `Message from ${template.name || template.from}`;
       paragraphs = [`${template.name} <${template.from}>`, template.message];
       break;
+    case 'circle_book_prepared': {
+      const nb = '\u00a0';
+      const who = template.contributor.trim() || (fr ? 'Un proche' : 'A relative');
+      subject = fr ? `${who} a préparé un livre pour vous` : `${who} prepared a book for you`;
+      paragraphs = [
+        greeting(locale, template.name),
+        fr
+          ? `${who} a préparé un livre pour vous${nb}: «${nb}${template.title}${nb}». Il est dans «${nb}Mes livres${nb}».`
+          : `${who} prepared a book for you: “${template.title}”. It is in “My books”.`,
+        fr
+          ? `Le livre est à vous${nb}: vous pouvez le regarder, le télécharger ou le supprimer.`
+          : 'The book is yours: you can look at it, download it or delete it.',
+      ];
+      action = { label: fr ? 'Voir mes livres' : 'See my books', href: template.link };
+      break;
+    }
     case 'circle_news': {
       const who = template.storyteller.trim() || (fr ? 'Votre proche' : 'Your relative');
       const untitled = fr ? 'Un nouveau chapitre' : 'A new chapter';

@@ -271,17 +271,31 @@ function firstNames(language: Language): string[] {
     .filter((name) => name.length >= 3 && /^[\p{Ll}-]+$/u.test(name));
 }
 
+/**
+ * Where the list is wrong for the generations who use the app (it says Joan and Marion are men's names,
+ * Sidney a woman's), or a name is given to both (Jean, Leslie): corrected, or left unknown so that the
+ * writer reads the person's own words instead of guessing.
+ */
+const GENDER_CORRECTIONS: Partial<Record<Language, Record<string, 'f' | 'm' | null>>> = {
+  en: { joan: 'f', marion: 'f', sidney: 'm', jean: null, leslie: null },
+};
+
 function firstNameGenders(language: Language): Map<string, 'f' | 'm'> {
   const source = readFileSync(
     require.resolve(`gender-detection-from-name/names/${language}.js`),
     'utf8',
   );
-  return new Map(
+  const genders = new Map(
     [...source.matchAll(/\['([^']+)', '(male|female)'\]/g)].map((m) => [
       nameKey(m[1]!),
-      m[2] === 'female' ? 'f' : 'm',
+      m[2] === 'female' ? ('f' as const) : ('m' as const),
     ]),
   );
+  for (const [name, gender] of Object.entries(GENDER_CORRECTIONS[language] ?? {})) {
+    if (gender) genders.set(name, gender);
+    else genders.delete(name);
+  }
+  return genders;
 }
 
 function capitalizeName(name: string): string {

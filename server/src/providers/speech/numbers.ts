@@ -2,6 +2,7 @@
 // 1952. Years are written back in digits, as a book prints them; other numbers keep their words.
 import type { Language } from '../interviewer/types.ts';
 import { normalize } from '../interviewer/text.ts';
+import { CORRECTION_MARKER } from '../understanding/lexicon.ts';
 
 const FR_UNITS: Record<string, number> = {
   zero: 0,
@@ -203,9 +204,11 @@ const EN_UNITS_AFTER =
 export function yearsToDigits(text: string, language: Language): string {
   const fr = language === 'fr';
   const numbers = spelledNumbers(text, language);
+  const ranges = yearRanges(text, numbers, language);
   let out = '';
   let last = 0;
-  for (const number of numbers) {
+  let lastYear = -2;
+  for (const [index, number] of numbers.entries()) {
     const before = normalize(text.slice(Math.max(0, number.start - 16), number.start));
     const after =
       normalize(text.slice(number.end, number.end + 16))
@@ -228,9 +231,87 @@ export function yearsToDigits(text: string, language: Language): string {
           ))
     )
       year = 1900 + number.value;
+    else if (ranges.has(index)) year = 1900 + number.value;
+    else if (
+      number.value >= 20 &&
+      number.value <= 99 &&
+      !unitAfter &&
+      lastYear === index - 1 &&
+      correctsYear(text.slice(numbers[index - 1]!.end, number.start), language)
+    )
+      // "in fifty-two no fifty-three": a year corrected by a bare number is a year too.
+      year = 1900 + number.value;
     if (year === null) continue;
+    lastYear = index;
     out += text.slice(last, number.start) + String(year);
     last = number.end;
   }
   return out + text.slice(last);
+}
+
+/** The words between a year and the number that corrects it: "no", « non », "sorry, no". */
+function correctsYear(between: string, language: Language): boolean {
+  return re(`^[\\s,.…;:—–-]*(?:${CORRECTION_MARKER[language]})[\\s,.…;:—–-]*$`, language).test(
+    normalize(between),
+  );
+}
+
+const correctionRegexes = new Map<Language, RegExp>();
+function re(source: string, language: Language): RegExp {
+  let regex = correctionRegexes.get(language);
+  if (!regex) {
+    regex = new RegExp(source, 'u');
+    correctionRegexes.set(language, regex);
+  }
+  return regex;
+}
+
+/** The words that open a range of years: « de soixante-quatre à soixante-dix », "from fifty-six to sixty". */
+const RANGE_OPEN: Record<Language, RegExp> = {
+  fr: /(?:^|[^\p{L}])(?:de|d'|entre|depuis)\s*$/u,
+  en: /(?:^|[^\p{L}])(?:from|between)\s*$/u,
+};
+/** The words between the two ends of a range. */
+const RANGE_JOIN: Record<Language, RegExp> = {
+  fr: /^\s*(?:,\s*)?(?:a|au|jusqu'a|jusqu'en|et|-)\s*$/u,
+  en: /^\s*(?:,\s*)?(?:to|till|until|through|and|-)\s*$/u,
+};
+
+/** Words that may follow a range of years: a new clause, a preposition, a filler — never a counted noun. */
+const RANGE_AFTER: Record<Language, RegExp> = {
+  fr: /^(?:on|je|j|tu|il|elle|nous|vous|ils|elles|c|ca|et|puis|mais|ou|donc|alors|quand|parce|comme|a|au|aux|en|dans|chez|pour|avec|sur|pendant|euh|ben|bah|hein|non|oui|voila|enfin|bon|la|ici|la-bas|apres|avant|on|y)$/u,
+  en: /^(?:i|we|you|he|she|they|it|and|then|but|or|so|when|because|as|at|in|on|with|for|during|um|er|uh|well|no|yes|there|here|after|before)$/u,
+};
+
+/**
+ * The numbers of a text (their indexes) said as a range of years by their last two digits: « de
+ * soixante-quatre à soixante-dix », "from fifty-six to sixty". Both ends are between 20 and 99, the second
+ * after the first, and no unit follows the second (« de vingt à trente ans » is an age, not years).
+ */
+function yearRanges(
+  text: string,
+  numbers: { value: number; start: number; end: number }[],
+  language: Language,
+): Set<number> {
+  const found = new Set<number>();
+  const units = language === 'fr' ? FR_UNITS_AFTER : EN_UNITS_AFTER;
+  for (let i = 0; i + 1 < numbers.length; i++) {
+    const first = numbers[i]!;
+    const second = numbers[i + 1]!;
+    if (first.value < 20 || first.value > 99 || second.value < 20 || second.value > 99) continue;
+    if (second.value <= first.value) continue;
+    const opener = normalize(text.slice(Math.max(0, first.start - 16), first.start));
+    if (!RANGE_OPEN[language].test(opener)) continue;
+    if (!RANGE_JOIN[language].test(normalize(text.slice(first.end, second.start)))) continue;
+    const afterWord = (end: number) =>
+      normalize(text.slice(end, end + 16)).match(/^[\s,;.!?…]*([\p{L}]*)/u)?.[1] ?? '';
+    if (units.test(afterWord(first.end))) continue;
+    // A count is followed by what is counted (« de vingt à trente élèves »); years end the phrase or
+    // are followed by a new clause or a filler.
+    const next = afterWord(second.end);
+    if (next !== '' && !RANGE_AFTER[language].test(next)) continue;
+    found.add(i);
+    found.add(i + 1);
+  }
+  return found;
 }

@@ -2,7 +2,7 @@
 // faster-whisper-server, LocalAI, vLLM…), posted as multipart (`file`, `model`, `language`,
 // `response_format=json`) with plain fetch. Each attempt has its own time limit; one retry follows a
 // dropped connection, a timeout, 408/409/429 or a 5xx, after Retry-After or a short backoff.
-import { describeError, retryDelay, sleep } from '../openai-retry.ts';
+import { ModelServer } from '../model-server.ts';
 import { TranscriberUnavailableError, type Transcriber, type TranscriptionInput } from './types.ts';
 
 export interface OpenAITranscriberOptions {
@@ -35,41 +35,34 @@ class HttpError extends Error {
   }
 }
 
-function retryable(error: unknown): boolean {
-  if (error instanceof TranscriberUnavailableError) return false;
-  if (error instanceof HttpError)
-    return [408, 409, 429].includes(error.status) || error.status >= 500;
-  // fetch's own failures (refused, reset, DNS) and our per-attempt timeout.
-  return true;
-}
-
 export class OpenAITranscriber implements Transcriber {
   readonly kind = 'openai';
   private readonly endpoint: string;
+  private readonly server: ModelServer;
 
   constructor(private readonly options: OpenAITranscriberOptions) {
     this.endpoint = `${options.baseUrl.replace(/\/+$/, '')}/audio/transcriptions`;
+    this.server = new ModelServer({
+      apiKey: options.apiKey,
+      baseURL: options.baseUrl,
+      server: 'transcription server',
+      unavailable: TranscriberUnavailableError,
+      attemptMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxRetries: options.maxRetries ?? 1,
+      retryBaseDelayMs: options.retryBaseMs ?? 500,
+      maxRetryDelayMs: 8_000,
+    });
   }
 
-  async transcribe(input: TranscriptionInput, signal?: AbortSignal): Promise<string> {
-    const maxRetries = this.options.maxRetries ?? 1;
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        return await this.attempt(input, signal);
-      } catch (error) {
-        if (signal?.aborted) throw signal.reason;
-        if (error instanceof TranscriberUnavailableError) throw error;
-        if (attempt >= maxRetries || !retryable(error))
-          throw new TranscriberUnavailableError(
-            `The transcription server failed: ${describeError(error)}`,
-            { cause: error },
-          );
-        await sleep(retryDelay(error, attempt, this.options.retryBaseMs ?? 500), signal);
-      }
-    }
+  transcribe(input: TranscriptionInput, signal?: AbortSignal): Promise<string> {
+    // Posted with plain fetch (multipart, and servers that answer plain text): the retries and time
+    // limits are the shared client's.
+    return this.server.run(({ signal: attemptSignal }) => this.attempt(input, attemptSignal), {
+      signal,
+    });
   }
 
-  private async attempt(input: TranscriptionInput, signal?: AbortSignal): Promise<string> {
+  private async attempt(input: TranscriptionInput, signal: AbortSignal): Promise<string> {
     const form = new FormData();
     const ext = EXTENSIONS[input.mimeType] ?? 'webm';
     form.append(
@@ -80,12 +73,11 @@ export class OpenAITranscriber implements Transcriber {
     form.append('model', this.options.model);
     form.append('language', input.language);
     form.append('response_format', 'json');
-    const timeout = AbortSignal.timeout(this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     const response = await fetch(this.endpoint, {
       method: 'POST',
       body: form,
       headers: this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {},
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      signal,
     });
     const body = await response.text();
     if (!response.ok)

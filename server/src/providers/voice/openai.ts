@@ -1,5 +1,5 @@
 // The remote voice: any OpenAI-compatible `/audio/speech` endpoint, asked for WAV, checked and normalised.
-import type OpenAI from 'openai';
+import { ModelServer } from '../model-server.ts';
 import { prepareSpeechText, splitIntoChunks } from './text.ts';
 import {
   VoiceUnavailableError,
@@ -14,7 +14,7 @@ export interface OpenAIVoiceOptions {
   baseUrl?: string;
   model?: string;
   voice?: string;
-  /** Per attempt; one retry follows a 429, a 5xx or a dropped connection. */
+  /** Per attempt; one retry follows a 408, 409, 429, a 5xx, a dropped connection or a timeout. */
   timeoutMs?: number;
 }
 
@@ -32,19 +32,22 @@ const INSTRUCTIONS: Record<Language, string> = {
   en: 'Speak slowly and warmly, in a calm and clearly articulated voice: you are talking to an older person who is telling you their life story.',
 };
 
-function describe(error: unknown): string {
-  if (error instanceof Error) {
-    const status = (error as { status?: unknown }).status;
-    return typeof status === 'number' ? `HTTP ${status}: ${error.message}` : error.message;
-  }
-  return String(error);
-}
-
 export class OpenAIVoiceProvider implements VoiceProvider {
   readonly kind = 'openai';
-  private client?: Promise<OpenAI>;
+  private readonly server: ModelServer;
 
-  constructor(private readonly options: OpenAIVoiceOptions) {}
+  constructor(private readonly options: OpenAIVoiceOptions) {
+    this.server = new ModelServer({
+      apiKey: options.apiKey,
+      baseURL: options.baseUrl,
+      server: 'speech server',
+      unavailable: VoiceUnavailableError,
+      attemptMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxRetries: 1,
+      retryBaseDelayMs: 500,
+      maxRetryDelayMs: 8_000,
+    });
+  }
 
   async synthesize(
     text: string,
@@ -67,21 +70,7 @@ export class OpenAIVoiceProvider implements VoiceProvider {
   }
 
   async close(): Promise<void> {
-    this.client = undefined;
-  }
-
-  private getClient(): Promise<OpenAI> {
-    this.client ??= import('openai').then(
-      ({ default: OpenAIClient }) =>
-        new OpenAIClient({
-          // Local model servers need no key, but the SDK refuses to start without one.
-          apiKey: this.options.apiKey || 'no-key',
-          baseURL: this.options.baseUrl,
-          timeout: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-          maxRetries: 1,
-        }),
-    );
-    return this.client;
+    this.server.close();
   }
 
   private async request(
@@ -90,28 +79,25 @@ export class OpenAIVoiceProvider implements VoiceProvider {
     signal?: AbortSignal,
   ): Promise<ParsedWav> {
     const model = this.options.model || DEFAULT_TTS_MODEL;
-    let body: Buffer;
-    try {
-      const client = await this.getClient();
-      const response = await client.audio.speech.create(
-        {
-          model,
-          voice: this.options.voice || DEFAULT_TTS_VOICE,
-          input,
-          response_format: 'wav',
-          ...(TAKES_INSTRUCTIONS.test(model)
-            ? { instructions: INSTRUCTIONS[language] ?? INSTRUCTIONS.fr }
-            : { speed: SLOWER_SPEED }),
-        },
-        { signal },
-      );
-      body = Buffer.from(await response.arrayBuffer());
-    } catch (error) {
-      if (signal?.aborted) throw signal.reason;
-      throw new VoiceUnavailableError(`The speech server failed: ${describe(error)}`, {
-        cause: error,
-      });
-    }
+    const client = await this.server.client();
+    const body = await this.server.run(
+      async (attempt) => {
+        const response = await client.audio.speech.create(
+          {
+            model,
+            voice: this.options.voice || DEFAULT_TTS_VOICE,
+            input,
+            response_format: 'wav',
+            ...(TAKES_INSTRUCTIONS.test(model)
+              ? { instructions: INSTRUCTIONS[language] ?? INSTRUCTIONS.fr }
+              : { speed: SLOWER_SPEED }),
+          },
+          { signal: attempt.signal, timeout: attempt.remainingMs, maxRetries: 0 },
+        );
+        return Buffer.from(await response.arrayBuffer());
+      },
+      { signal },
+    );
     try {
       // Streamed WAVs carry unknown sizes in their header; parsing and re-encoding gives exact ones.
       return parseWav(body);

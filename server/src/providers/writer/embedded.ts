@@ -28,6 +28,12 @@ import { removableStylePhrases, stylePhrases } from './phrases.ts';
 import { extractKeywords } from './keywords.ts';
 import { makeTitle } from './title.ts';
 import { isStopWord } from './stopwords.ts';
+import {
+  gatherRelated,
+  groupIntoParagraphs,
+  isAnnouncement,
+  withQuestionContext,
+} from './composition.ts';
 
 /** An answer shorter than this, once cleaned, says too little to be written down on its own. */
 const MIN_ANSWER_WORDS = 3;
@@ -41,6 +47,10 @@ export interface Answer {
   sentences: string[];
   /** the theme of the question it answers, when known */
   theme: string | null;
+  /** the question it answers, as asked (a short answer borrows its sense, composition.ts) */
+  question?: string | null;
+  /** the answer as typed or recognised */
+  raw?: string | null;
 }
 
 export class EmbeddedWriter implements Writer {
@@ -96,19 +106,21 @@ export function readAnswers(
   let index = 0;
   const answers: Answer[] = [];
   let theme: string | null = null;
+  let question: string | null = null;
   for (const message of transcript) {
     if (message.type === 'assistant') {
       theme = themeOf(message, language) ?? theme;
+      question = message.content;
       continue;
     }
     const written = learnt ? writeUp(message.content, language, names) : said[index]!;
     index++;
-    const sentences = splitSentences(written).filter((s) => !isNonAnswer(s, language));
+    const sentences = splitSentences(written, language).filter((s) => !isNonAnswer(s, language));
     // « En 1938. », « À Saint-Étienne. »: two words are an answer when they hold a year or a name.
     const joined = sentences.join(' ');
     const holdsFact = /\d{4}|(?<!^|[.!?…]\s)\p{Lu}/u.test(joined) || /^\S+\s+\p{Lu}/u.test(joined);
     if (countWords(joined) < (holdsFact ? 2 : MIN_ANSWER_WORDS)) continue;
-    answers.push({ sentences, theme });
+    answers.push({ sentences, theme, question, raw: message.content });
   }
   return answers;
 }
@@ -161,11 +173,21 @@ function composeSummary(
 ): { text: string | null; warning?: string } {
   const previous = input.previousSummary?.trim() ? input.previousSummary.trim() : null;
   const keep = input.options.usePreviousSummary && previous !== null;
-  const fresh = inTimeOrder(
-    keep ? answers.filter((a) => !isCovered(a, previous!, language)) : answers,
+  // Issue 30 #5: a chapter, not a list of answers — a short answer says what it answers, answers about the
+  // same people go together, and paragraphs follow the people and the themes (composition.ts).
+  const own = (input.personName ?? '').split(/\s+/).filter((n) => n.length > 1);
+  const fresh = gatherRelated(
+    withQuestionContext(
+      inTimeOrder(
+        keep ? answers.filter((a) => !isCovered(a, previous!, language)) : answers,
+        language,
+      ),
+      language,
+    ),
     language,
+    own,
   );
-  const paragraphs = groupParagraphs(fresh);
+  const paragraphs = groupIntoParagraphs(fresh, language, own);
   const narrator = readNarrator(
     input.personName,
     input.profile,
@@ -199,7 +221,8 @@ function composeSummary(
     }
     return { text: null, warning: WRITER_WARNINGS.notEnoughContent };
   }
-  const vocabulary = lowerCaseVocabulary(answers, language);
+  // The framed answers too: a short answer opens with its question's words (« Cette année-là, c'est… »).
+  const vocabulary = lowerCaseVocabulary([...answers, ...fresh], language);
   if (restyle === 'restyle') {
     const kept = previous!
       .split(/\n\s*\n/)
@@ -306,6 +329,8 @@ export function renderParagraphs(
   startIndex = 0,
 ): string {
   const phrases = stylePhrases(options.style, narrator.language);
+  // « Comment ne pas raconter ceci : » announces instead of linking: only the openings that link are used.
+  const openers = phrases.openers.filter((o) => !isAnnouncement(o));
   const third = options.perspective === 'troisieme';
   let linkTurn = 0;
   let quoteTurn = 0;
@@ -327,7 +352,13 @@ export function renderParagraphs(
           previous.sentences.push(sentence);
           continue;
         }
-        const retold = retell(sentence, narrator, named);
+        // The sentences before it tell who « on » is (issue 30).
+        const retold = retell(
+          sentence,
+          narrator,
+          named,
+          sentences.slice(0, sentences.indexOf(sentence)),
+        );
         if (retold.ok) {
           units.push({ kind: 'sentence', text: retold.text });
           named = retold.named;
@@ -355,7 +386,11 @@ export function renderParagraphs(
         let text = unit.text;
         if (u === 0) {
           const opener =
-            index === 0 ? phrases.first : phrases.openers[(index - 1) % phrases.openers.length]!;
+            index === 0
+              ? phrases.first
+              : openers.length
+                ? openers[(index - 1) % openers.length]!
+                : '';
           if (opener) text = opener + lowerFirst(text, vocabulary);
         } else if (phrases.links.length && sentenceCount % 3 === 2 && !startsWithLink(text)) {
           text = phrases.links[linkTurn++ % phrases.links.length]! + lowerFirst(text, vocabulary);
@@ -396,15 +431,23 @@ function startsWithLink(text: string): boolean {
   return LINK_START.test(text);
 }
 
+/** Articles, prepositions and possessives: before a capitalised word they open a name, they are none. */
+// prettier-ignore
+const BEFORE_A_NAME = new Set([
+  'au', 'aux', 'à', 'le', 'la', 'les', 'de', 'du', 'des', 'en', 'dans', 'chez', 'pour', 'avec', 'sur', 'par',
+  'un', 'une', 'cette', 'ce', 'ces', 'mon', 'ma', 'mes', 'son', 'sa', 'ses', 'notre', 'nos', 'leur', 'leurs',
+  'at', 'in', 'on', 'the', 'to', 'from', 'with', 'for', 'by', 'of', 'our', 'my', 'his', 'her', 'their',
+]);
+
 /** Lower-cases the first word after a connective, unless it is a name (a word the person never wrote in lower case). */
 function lowerFirst(text: string, vocabulary: Set<string>): string {
   const match = text.match(/^([\p{Lu}][\p{L}]*)(['’]?)/u);
   if (!match) return text;
   const word = match[1]!;
   if (word === 'I') return text;
-  // « Will Nelson came… »: a first name before a surname stays a name.
-  if (/^\s+\p{Lu}\p{Ll}/u.test(text.slice(word.length))) return text;
   const lower = word.toLocaleLowerCase('fr');
+  // « Will Nelson came… »: a first name before a surname stays a name; « Aux Galeries », "At Tate" do not.
+  if (/^\s+\p{Lu}\p{Ll}/u.test(text.slice(word.length)) && !BEFORE_A_NAME.has(lower)) return text;
   if (!vocabulary.has(lower)) return text;
   return lower + text.slice(word.length);
 }
@@ -413,7 +456,8 @@ function lowerFirst(text: string, vocabulary: Set<string>): string {
 function lowerCaseVocabulary(answers: Answer[], language: Language): Set<string> {
   const set = new Set<string>(
     language === 'fr'
-      ? ['elle', 'il', 'son', 'sa', 'ses', 'l', 'ils', 'la', 'leur', 'leurs']
+      ? // « c' » opens the sentences a short answer borrows from its question (composition.ts).
+        ['elle', 'il', 'son', 'sa', 'ses', 'l', 'ils', 'la', 'leur', 'leurs', 'c']
       : ['she', 'he', 'her', 'his', 'the', 'they', 'their'],
   );
   // A word written with a capital inside a sentence is a name somewhere (« Will », « Rose »): never lowered.

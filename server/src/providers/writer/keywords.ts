@@ -1,8 +1,10 @@
 // Keywords of a chapter by term weighting over the person's own answers: names and places first, then the words they come back to.
 import type { Language } from './types.ts';
-import { NOT_NAMES, PLACE_NAMES } from '../interviewer/lexicon.ts';
+import { EN_RELATIONS, FR_RELATIONS, NOT_NAMES, PLACE_NAMES } from '../interviewer/lexicon.ts';
 import { normalize } from '../interviewer/text.ts';
 import { isStopWord } from './stopwords.ts';
+import type { Entity } from '../understanding/index.ts';
+import { isProductName, readNames } from '../understanding/index.ts';
 import { straightApostrophes } from './text.ts';
 
 export const MIN_KEYWORDS = 3;
@@ -112,6 +114,18 @@ export function weighTerms(answers: string[], language: Language, ownNames: stri
   const properWords = new Set([...proper.keys()].flatMap((k) => k.split(/[\s-]+/)));
   const own = new Set(ownNames.map(normalize));
   const text = answers.map(straightApostrophes).join('\n');
+  // What each name is (issue 30): a place she denied, a drink said once, the app are no keywords.
+  const readings = nameReadings(answers, language, ownNames);
+  for (const [key, entry] of [...proper]) {
+    const entity = readings(key);
+    if (
+      isProductName(entry.text) ||
+      entity?.negated ||
+      ((entity?.kind === 'food' || entity?.kind === 'thing') && entry.count < 2)
+    )
+      proper.delete(key);
+  }
+  const verbs = verbForms(text, language);
   const common = new Map<string, { text: string; count: number; first: number }>();
   for (const match of text.matchAll(/[\p{L}]+(?:['-][\p{L}]+)*/gu)) {
     let word = match[0];
@@ -122,6 +136,9 @@ export function weighTerms(answers: string[], language: Language, ownNames: stri
     if (key.length < 3 || isStopWord(lower, language) || properWords.has(key) || own.has(key))
       continue;
     if (NOT_NAMES_SET.has(key) && /^\p{Lu}/u.test(word)) continue;
+    // « commencé » after « j'ai », « travailler » after « allait »: what she did is no subject.
+    if (verbs.has(key)) continue;
+    if (proper.has(key)) continue;
     const entry = common.get(key);
     if (entry) entry.count++;
     else common.set(key, { text: lower, count: 1, first: match.index! });
@@ -155,5 +172,101 @@ export function extractKeywords(
     if (chosen.length >= MIN_KEYWORDS) break;
     if (!chosen.includes(term)) chosen.push(term);
   }
-  return chosen.map((t) => t.text);
+  // "Marks" and "Spencer" are one firm, "Marks and Spencer": one keyword, as she said it.
+  const readings = nameReadings(answers, language, ownNames);
+  const out: string[] = [];
+  for (const term of chosen) {
+    const entity = term.proper ? readings(normalize(term.text)) : undefined;
+    const whole = entity && /\s(?:and|&|et)\s/.test(entity.name) ? entity.name : term.text;
+    if (!out.includes(whole)) out.push(whole);
+  }
+  return out;
+}
+
+/**
+ * What each name of the answers is, by its key as `properNouns` gives it (« le gall » finds « Mademoiselle
+ * Le Gall »): read from the words around all its mentions (understanding/).
+ */
+export function nameReadings(
+  answers: string[],
+  language: Language,
+  ownNames: string[] = [],
+): (key: string) => Entity | undefined {
+  const text = answers.map(straightApostrophes).join('\n');
+  const entities = [...readNames(text, language, { ownNames }).values()];
+  const byKey = new Map(entities.map((e) => [e.key, e]));
+  return (key) =>
+    byKey.get(key) ??
+    entities.find(
+      (e) => e.key.endsWith(` ${key}`) || e.key.startsWith(`${key} `) || key.endsWith(` ${e.key}`),
+    );
+}
+
+const FR_SUBJECTS = "(?:je|j'|tu|il|elle|on|nous|vous|ils|elles|qui)";
+/** Accents matter here: « a » is « avoir », « à » a preposition. */
+const FR_AUXILIARIES =
+  '(?:ai|as|a|avons|avez|ont|avais|avait|avions|aviez|avaient|aurait|aurais|eu|suis|es|est|sommes|êtes|sont|étais|était|étions|étiez|étaient|été|serait|fut)';
+const FR_PARTICIPLE = '(?:é|ée|és|ées|i|ie|is|ies|u|ue|us|ues|it|ite|ert|erte|ort|orte|int|inte)';
+const FR_BEFORE_INFINITIVE =
+  '(?:pour|aller|allait|allais|allions|vais|va|fallait|faut|pouvait|pouvais|pouvions|pouvaient|voulait|voulais|devait|devais|savait|savais|aimait|aimais|adorait|adorais|commencé à|commençait à|appris à|fini de|arrêté de|continué à|obligé de|obligée de|envie de|laissait|voyait|entendait)';
+const EN_SUBJECTS = '(?:i|we|he|she|they|you|who)';
+const EN_AUXILIARIES = '(?:have|has|had|was|were|been|be|being|am|is|are)';
+const EN_PARTICIPLE = '(?:[\\p{L}]+(?:ed|ing)|been|done|gone|seen|taken|given|written|known|born)';
+const EN_BEFORE_INFINITIVE =
+  "(?:would|could|should|might|must|will|can|did|didn't|used to|going to|wanted to|had to|started to|began to|liked to|loved to)";
+const ADVERB_FR =
+  '(?:(?:pas|jamais|déjà|bien|tout|beaucoup|vite|souvent|toujours|encore|enfin|ensuite|aussi)\\s+)?';
+const ADVERB_EN = '(?:(?:not|never|already|always|just|really|often|also|then|first)\\s+)?';
+
+const FR_KIN = FR_RELATIONS.map(([w]) => w).join('|');
+const EN_KIN = EN_RELATIONS.map(([w]) => w).join('|');
+
+const VERB_PATTERNS: Record<Language, RegExp[]> = {
+  fr: [
+    // « ma petite-fille travaille », « mon père servait »: the word after a relation said as subject.
+    new RegExp(
+      `(?<![\\p{L}])(?:mon|ma|mes|notre|nos)\\s+(?:${FR_KIN})\\s+(?:ne\\s+|n'|se\\s+|s'|nous\\s+|me\\s+|m'|y\\s+)?([\\p{L}]+(?:e|es|ait|aient|it|ut|a))(?![\\p{L}])`,
+      'gu',
+    ),
+    new RegExp(
+      `(?<![\\p{L}])${FR_SUBJECTS}\\s*(?:ne\\s+|n'|me\\s+|m'|te\\s+|t'|se\\s+|s'|lui\\s+|leur\\s+)?([\\p{L}]+)`,
+      'gu',
+    ),
+    new RegExp(
+      `(?<![\\p{L}])${FR_AUXILIARIES}\\s+${ADVERB_FR}([\\p{L}]+${FR_PARTICIPLE})(?![\\p{L}])`,
+      'gu',
+    ),
+    new RegExp(
+      `(?<![\\p{L}])${FR_BEFORE_INFINITIVE}\\s+(?:se\\s+|s'|me\\s+|m'|y\\s+|en\\s+)?([\\p{L}]+(?:er|ir|re))(?![\\p{L}])`,
+      'gu',
+    ),
+  ],
+  en: [
+    new RegExp(
+      `(?<![\\p{L}'])(?:my|our)\\s+(?:${EN_KIN})\\s+${ADVERB_EN}([\\p{L}]+(?:s|ed))(?![\\p{L}])`,
+      'gu',
+    ),
+    new RegExp(`(?<![\\p{L}'])${EN_SUBJECTS}\\s+${ADVERB_EN}([\\p{L}]+)`, 'gu'),
+    new RegExp(
+      `(?<![\\p{L}'])${EN_AUXILIARIES}\\s+${ADVERB_EN}(${EN_PARTICIPLE})(?![\\p{L}])`,
+      'gu',
+    ),
+    new RegExp(
+      `(?<![\\p{L}'])${EN_BEFORE_INFINITIVE}\\s+${ADVERB_EN}([\\p{L}]+)(?![\\p{L}])`,
+      'gu',
+    ),
+  ],
+};
+
+/**
+ * Words used as verbs somewhere in the answers: right after a subject pronoun (« on travaillait »), a
+ * participle after an auxiliary (« j'ai commencé »), an infinitive after « pour », « aller », « fallait »
+ * ("would", "used to"). Normalised keys.
+ */
+function verbForms(text: string, language: Language): Set<string> {
+  const lower = text.toLocaleLowerCase(language).replace(/[’‘]/g, "'");
+  const verbs = new Set<string>();
+  for (const pattern of VERB_PATTERNS[language])
+    for (const match of lower.matchAll(pattern)) verbs.add(normalize(match[1]!));
+  return verbs;
 }

@@ -3,12 +3,12 @@
 // The model is told never to add a name, place, year or number; what it writes is then checked against the
 // transcript and the profile. An unfaithful text is regenerated once, naming what was wrong; if the second
 // one still adds something, it is returned with an `unfaithful:` warning rather than silently trusted.
-import type OpenAI from 'openai';
 import type { Language, Writer, WriterInput, WriterOutput } from './types.ts';
 import { WRITER_WARNINGS, WriterUnavailableError } from './types.ts';
 import type { ChatMessage, WriterPromptTemplates } from './prompt.ts';
 import { buildWriterMessages, loadWriterTemplates } from './prompt.ts';
 import { findUnsupported } from './faithfulness.ts';
+import { writtenFormFaults } from './written-form.ts';
 import { typeset } from './text.ts';
 import { MAX_KEYWORDS } from './keywords.ts';
 import {
@@ -19,31 +19,16 @@ import {
   type BookSuggestionOutput,
 } from './book.ts';
 import {
-  describeError,
-  isRetryable,
-  retryDelay,
-  sleep,
-  type OpenAIModule,
-} from '../openai-retry.ts';
+  DEFAULT_CHAT_MODEL,
+  chatServer,
+  type ChatServerSettings,
+  type ModelServer,
+} from '../model-server.ts';
 
-export interface OpenAIWriterOptions {
-  apiKey?: string;
-  baseURL?: string;
-  model?: string;
-  /** the budget of one model call, retries included (default 90 s: a chapter is long to write) */
-  timeoutMs?: number;
-  /** retries after a 408, 409, 429, 5xx or a connection failure (default 2) */
-  maxRetries?: number;
-  /** first backoff delay, doubled at each retry (default 500 ms) */
-  retryBaseDelayMs?: number;
-  temperature?: number;
-}
+/** The server's settings; `timeoutMs` is the budget of one model call (default 90 s: a chapter is long to write). */
+export type OpenAIWriterOptions = ChatServerSettings;
 
-export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
 const DEFAULT_TIMEOUT_MS = 90_000;
-const DEFAULT_MAX_RETRIES = 2;
-const DEFAULT_RETRY_BASE_DELAY_MS = 500;
-const MAX_RETRY_DELAY_MS = 8_000;
 /** Room for a long chapter (about 2 500 words) and a reasoning model's hidden preamble. */
 const MAX_COMPLETION_TOKENS = 6_000;
 const MAX_TITLE_CHARS = 120;
@@ -58,21 +43,16 @@ export class OpenAIWriter implements Writer {
   readonly kind = 'openai' as const;
   private readonly templates: WriterPromptTemplates;
   private readonly model: string;
-  private readonly timeoutMs: number;
-  private readonly maxRetries: number;
-  private readonly retryBaseDelayMs: number;
   private readonly temperature: number;
   /** set once a server refused `response_format: json_schema` (older local servers): JSON is then asked in the prompt only */
   private structuredOutput = true;
-  private sdk: Promise<{ module: OpenAIModule; client: OpenAI }> | null = null;
+  private readonly server: ModelServer;
 
-  constructor(private readonly options: OpenAIWriterOptions = {}) {
+  constructor(options: OpenAIWriterOptions = {}) {
     this.templates = loadWriterTemplates();
-    this.model = options.model || DEFAULT_OPENAI_MODEL;
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.maxRetries = Math.max(0, options.maxRetries ?? DEFAULT_MAX_RETRIES);
-    this.retryBaseDelayMs = options.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS;
+    this.model = options.model || DEFAULT_CHAT_MODEL;
     this.temperature = options.temperature ?? 0.4;
+    this.server = chatServer(options, DEFAULT_TIMEOUT_MS, WriterUnavailableError);
   }
 
   async write(input: WriterInput, signal?: AbortSignal): Promise<WriterOutput> {
@@ -105,25 +85,37 @@ export class OpenAIWriter implements Writer {
       );
       unsupported = unsupportedIn(written, sources, language);
     }
+    // The written form is checked as the built-in writer's is (written-form.ts); one mending, only
+    // when the text is faithful (a mended form is not worth new inventions).
+    const faults = written.summary
+      ? writtenFormFaults(written.summary, language, input.options.perspective)
+      : [];
+    if (faults.length > 0 && unsupported.length === 0) {
+      const correction =
+        language === 'fr'
+          ? `La forme écrite n'est pas soignée : ${faults.join(' ; ')}. Corrigez seulement cela, sans rien changer d'autre ni rien ajouter, et répondez par le même objet JSON.`
+          : `The written form is not right: ${faults.join('; ')}. Mend only that, changing and adding nothing else, and answer with the same JSON object.`;
+      const mended = await this.complete(
+        [
+          ...messages,
+          { role: 'assistant', content: JSON.stringify(written) },
+          { role: 'user', content: correction },
+        ],
+        input,
+        signal,
+      );
+      // Kept only when it is still faithful and reads better.
+      if (
+        unsupportedIn(mended, sources, language).length === 0 &&
+        writtenFormFaults(mended.summary ?? '', language, input.options.perspective).length <
+          faults.length
+      )
+        written = mended;
+    }
     const warnings = unsupported.length
       ? [`${WRITER_WARNINGS.unfaithful}${unsupported.join(',')}`]
       : [];
     return { ...written, warnings };
-  }
-
-  private loadSdk(): Promise<{ module: OpenAIModule; client: OpenAI }> {
-    // The SDK is loaded on first use only, so the embedded setup never pays for it.
-    this.sdk ??= import('openai').then((module) => ({
-      module,
-      client: new module.OpenAI({
-        // Local servers (Ollama, llama.cpp) need no key, but the SDK refuses to start without one.
-        apiKey: this.options.apiKey || 'no-key',
-        baseURL: this.options.baseURL || undefined,
-        maxRetries: 0,
-        timeout: this.timeoutMs,
-      }),
-    }));
-    return this.sdk;
   }
 
   private complete(
@@ -161,17 +153,11 @@ export class OpenAIWriter implements Writer {
     read: (completion: unknown) => T,
     signal?: AbortSignal,
   ): Promise<T> {
-    signal?.throwIfAborted();
-    const { module, client } = await this.loadSdk();
-    const deadline = Date.now() + this.timeoutMs;
-    for (let attempt = 0; ; attempt++) {
-      const remaining = deadline - Date.now();
-      if (remaining <= 0)
-        throw new WriterUnavailableError('The model server did not answer in time');
-      const timeout = AbortSignal.timeout(remaining);
-      const attemptSignal = signal ? AbortSignal.any([signal, timeout]) : timeout;
-      const structured = this.structuredOutput;
-      try {
+    const client = await this.server.client();
+    let structured = this.structuredOutput;
+    return this.server.run(
+      async ({ signal: attemptSignal, remainingMs }) => {
+        structured = this.structuredOutput;
         const completion = await client.chat.completions.create(
           {
             model: this.model,
@@ -187,41 +173,21 @@ export class OpenAIWriter implements Writer {
                 }
               : {}),
           },
-          { signal: attemptSignal, timeout: Math.max(1, remaining), maxRetries: 0 },
+          { signal: attemptSignal, timeout: Math.max(1, remainingMs), maxRetries: 0 },
         );
         return read(completion);
-      } catch (error) {
-        // The caller gave up: that is not the model server's failure.
-        if (signal?.aborted) throw signal.reason ?? error;
-        if (error instanceof WriterUnavailableError) throw error;
-        if (Date.now() >= deadline || timeout.aborted) {
-          throw new WriterUnavailableError('The model server did not answer in time', {
-            cause: error,
-          });
-        }
-        // A server that does not know structured output refuses the request: ask again with the JSON in the prompt only.
-        if (structured && (error as { status?: unknown })?.status === 400) {
+      },
+      {
+        signal,
+        // A server that does not know structured output refuses the request: ask again at once with
+        // the JSON in the prompt only.
+        retryAtOnce: (error) => {
+          if (!structured || (error as { status?: unknown })?.status !== 400) return false;
           this.structuredOutput = false;
-          attempt--;
-          continue;
-        }
-        if (attempt >= this.maxRetries || !isRetryable(error, module)) {
-          throw new WriterUnavailableError(`The model server failed: ${describeError(error)}`, {
-            cause: error,
-          });
-        }
-        const wait = Math.min(
-          retryDelay(error, attempt, this.retryBaseDelayMs),
-          MAX_RETRY_DELAY_MS,
-        );
-        if (Date.now() + wait >= deadline) {
-          throw new WriterUnavailableError('The model server did not recover in time', {
-            cause: error,
-          });
-        }
-        await sleep(wait, signal);
-      }
-    }
+          return true;
+        },
+      },
+    );
   }
 }
 

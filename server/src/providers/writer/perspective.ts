@@ -158,7 +158,12 @@ export function subjectOf(narrator: Narrator, named: boolean): string {
  * A sentence that would name her twice (« Margaret's brother was older than Margaret », "the author…
  * the author") when no pronoun is known is not retold: it is quoted as she said it (issue 35).
  */
-export function retell(sentence: string, narrator: Narrator, named: boolean): Retold {
+export function retell(
+  sentence: string,
+  narrator: Narrator,
+  named: boolean,
+  before: readonly string[] = [],
+): Retold {
   const parts = sentence.split(/(«[^»]*»|“[^”]*”|"[^"]*")/);
   let ok = true;
   let usedName = named;
@@ -167,7 +172,7 @@ export function retell(sentence: string, narrator: Narrator, named: boolean): Re
     if (index % 2 === 1) return part; // a quotation: the person's or someone else's exact words
     const result =
       narrator.language === 'fr'
-        ? retellFrench(part, narrator, usedName)
+        ? retellFrench(part, narrator, usedName, onReferent(sentence, before))
         : retellEnglish(part, narrator, usedName);
     ok &&= result.ok;
     usedName = result.named;
@@ -185,15 +190,42 @@ const FR_SUBJECT = new RegExp(
   'gu',
 );
 
-function retellFrench(text: string, narrator: Narrator, named: boolean): RetoldPart {
+function retellFrench(
+  text: string,
+  narrator: Narrator,
+  named: boolean,
+  referent: OnReferent | null = null,
+): RetoldPart {
   let ok = true;
   let usedName = named;
   let mentions = 0;
   // "Moi, je…": the stress is on the subject, which the retelling names anyway.
-  const unstressed = text.replace(
+  let unstressed = text.replace(
     /(?<![\p{L}'])([Mm])oi,?\s+(j['e])/gu,
     (_, m: string, je: string) => (m === 'M' ? je[0]!.toUpperCase() + je.slice(1) : je),
   );
+  // « Odette et moi, on a pleuré » → « Odette et moi ont pleuré » (« moi » is retold below): one plural subject.
+  const together = withJointSubject(unstressed);
+  if (together === null) return { text, ok: false, named: usedName, mentions };
+  unstressed = together;
+  // « c'est moi qui ai cousu »: the verb after « moi qui » agrees with the narrator, « elle qui a cousu ».
+  let agreed = true;
+  unstressed = unstressed.replace(
+    new RegExp(
+      `(?<![\\p{L}'])([Mm]oi(?:-même)?\\s+qui\\s+)((?:ne\\s+|n')?)(${FR_CLITICS})(${L}+)`,
+      'gu',
+    ),
+    (_, head: string, ne: string, clitics: string, verb: string) => {
+      const third = frenchThirdPerson(verb);
+      if (!third) {
+        agreed = false;
+        return `${head}${ne}${clitics}${verb}`;
+      }
+      const reflexive = clitics.replace(/(^|\s)me\s+/g, '$1se ').replace(/(^|\s)m'/g, "$1s'");
+      return `${head}${elide(`${ne}${reflexive}${third}`)}`;
+    },
+  );
+  if (!agreed) ok = false;
   let out = unstressed.replace(
     FR_SUBJECT,
     (match, je: string, ne: string | undefined, clitics: string, verb: string, at: number) => {
@@ -235,7 +267,12 @@ function retellFrench(text: string, narrator: Narrator, named: boolean): RetoldP
       },
     );
   }
-  const plural = retellWe(out);
+  // « avec mes frères, on allait… »: « on » is she and the people she names, « elle allait avec ses frères ».
+  const withHers = /(?<![\p{L}'])avec\s+(?:mon|ma|mes)(?![\p{L}])/iu.test(text);
+  const plural = retellWe(
+    out,
+    withHers ? { subject: subjectOf(narrator, usedName), plural: false } : referent,
+  );
   if (plural === null) return { text, ok: false, named: usedName, mentions };
   out = retellMe(plural, narrator);
   // « avec maman », « papa disait »: the narrator's parents, told from outside.
@@ -311,21 +348,12 @@ const FR_INDIRECT =
 function retellMe(text: string, narrator: Narrator): string {
   const direct = narrator.gender === 'm' ? 'le' : 'la';
   return text.replace(
-    /(?<![\p{L}'])([Mm])(?:e\s+|')((?:(?:ne|n')\s*)?)(\p{L}+)(\s+(\p{L}+))?/gu,
-    (
-      match,
-      m: string,
-      ne: string,
-      verb: string,
-      rest: string | undefined,
-      participle: string | undefined,
-    ) => {
+    /(?<![\p{L}'])([Mm])(?:e\s+|')((?:(?:ne|n')\s*)?)(\p{L}+)(\s+\p{L}+)?(?=([^.!?;:]*))/gu,
+    (match, m: string, ne: string, verb: string, rest: string | undefined, after: string) => {
       const lower = verb.toLowerCase();
       // « me voilà », « me suis » belong to the narrator's own subject, handled with « je ».
       if (/^(?:suis|voilà|voila)$/.test(lower)) return match;
-      const auxiliary = /^(?:a|avait|as|ai|aura|aurait|eut|ont|avaient)$/.test(lower);
-      const meaning = auxiliary && participle ? participle.toLowerCase() : lower;
-      const object = FR_INDIRECT.test(meaning)
+      const object = isIndirectObject(verb, `${rest ?? ''}${after}`)
         ? 'lui '
         : /^[aeiouyhéèêàâîôû]/i.test(verb)
           ? "l'"
@@ -340,7 +368,7 @@ function retellMe(text: string, narrator: Narrator): string {
  * « on s'est mariés » → « ils se sont mariés », « on habitait » → « la famille habitait », « nous étions » →
  * « ils étaient », « notre maison » → « leur maison ». Null when a verb cannot be turned with certainty.
  */
-function retellWe(text: string): string | null {
+function retellWe(text: string, referent: OnReferent | null = null): string | null {
   let failed = false;
   let out = text.replace(
     /(?<![\p{L}'])(qu'|[Oo]n|[Nn]ous)(\s+|(?<=qu')(?=on))(on\s+)?((?:(?:n'|ne\s+)?)(?:(?:se\s+|s'|y\s+|en\s+|l'|le\s+|la\s+|les\s+|lui\s+|leur\s+|nous\s+)*))(\p{L}+)(?=((?:\s+\p{L}+){0,3}))/gu,
@@ -362,13 +390,38 @@ function retellWe(text: string): string | null {
       // « qui nous gardait »: « nous » is the object there, turned below.
       if (subject === 'nous' && !/(?:ons|sommes)$/i.test(verb)) return match;
       const plainClitics = clitics.replace(/(^|\s)nous(\s|$)/g, '$1se$2');
-      const participlePlural = /(?:^|\s)\p{L}+(?:és|ées|is|us|ts|tes)(?:\s|$)/u.test(after);
+      // « on était voisins », « on est contents »: a plural after « être » is a plural subject.
+      const pluralAfterBe =
+        /^(?:est|était|sera|serait|fut)$/i.test(verb) &&
+        /^\s+(?:(?:tous|toutes|très|bien|si|pas|plus|assez|encore|toujours|jamais)\s+)*(?!(?:tous|toutes|très|pas|plus|dans|sans|alors|après|toujours|jamais|vers|sous|puis|depuis|dehors|ans|mais|trois|deux|six|dix)(?:\s|$))\p{L}+[sx](?:\s|$)/u.test(
+          after,
+        );
+      const participlePlural =
+        pluralAfterBe ||
+        /(?:^|\s)(?!(?:tous|plus|puis|dessus|dessous|jus|toutes|vites?|mais|jamais|très|après|dans|sans|chez|vers|ans|fois|alors|depuis|parfois|toujours)(?:\s|$))\p{L}+(?:és|ées|is|us|ts|tes|eux|aux)(?:\s|$)/u.test(
+          after,
+        );
       const lowerVerb = verb.toLowerCase();
       let subjectWord: string;
       let verbWord: string;
       if (subject === 'on' && !participlePlural) {
-        subjectWord = 'la famille';
-        verbWord = verb;
+        // « on » is the family, the couple, the pupils… only when the words around say so; else it is quoted.
+        if (referent === null) {
+          failed = true;
+          return match;
+        }
+        if (referent.plural) {
+          const plural = frenchPlural(lowerVerb);
+          if (!plural) {
+            failed = true;
+            return match;
+          }
+          subjectWord = referent.subject;
+          verbWord = plural;
+        } else {
+          subjectWord = referent.subject;
+          verbWord = verb;
+        }
       } else {
         const plural = subject === 'nous' ? frenchPluralFromWe(lowerVerb) : frenchPlural(lowerVerb);
         if (!plural) {
@@ -397,11 +450,14 @@ function retellWe(text: string): string | null {
       /(?<![\p{L}'])(avec|chez|pour|sans|entre|que|qu'|à|de|sur|vers|contre|comme|derrière|devant|avant|après)\s+nous(?![\p{L}'])/giu,
       '$1 eux',
     )
-    // « qui nous gardait », « on nous disait »: the family as an object.
-    .replace(/(?<![\p{L}'])nous\s+(\p{L}+)/gu, (match, verb: string) =>
-      /(?:ons|sommes)$/i.test(verb)
-        ? match
-        : `${FR_INDIRECT.test(verb.toLowerCase()) ? 'leur' : 'les'} ${verb}`,
+    // « qui nous gardait », « Marcel nous fabriquait des trottinettes »: the family as an object, direct
+    // (« les ») or indirect (« leur ») as what follows the verb says.
+    .replace(
+      /(?<![\p{L}'])nous\s+(\p{L}+)(?=([^.!?;:]*))/gu,
+      (match, verb: string, after: string) =>
+        /(?:ons|sommes)$/i.test(verb)
+          ? match
+          : `${isIndirectObject(verb, after) ? 'leur' : 'les'} ${verb}`,
     )
     .replace(/(?<![\p{L}'])([Nn])otre(?![\p{L}'-])/gu, (_, n: string) =>
       n === 'N' ? 'Leur' : 'leur',
@@ -410,6 +466,116 @@ function retellWe(text: string): string | null {
       n === 'N' ? 'Leurs' : 'leurs',
     );
   return out;
+}
+
+/** Who « on » stands for: « la famille », « le couple », « les élèves »… and whether the verb turns plural. */
+export interface OnReferent {
+  subject: string;
+  plural: boolean;
+}
+
+const ON_CUES: { kind: string; cue: RegExp }[] = [
+  {
+    kind: 'couple',
+    cue: /(?<![\p{L}])(?:mon mari|ma femme|mon époux|mon épouse|mon fiancé|ma fiancée|mon compagnon|ma compagne|notre mariage|nos noces|épous(?:é|ée|er|e|ait)|(?:on|nous) (?:s'est|nous sommes) (?:mariés|fiancés|rencontrés|installés))(?![\p{L}])/iu,
+  },
+  {
+    kind: 'school',
+    cue: /(?<![\p{L}])(?:école|classe|maîtresse|instituteur|institutrice|élèves|pensionnat|lycée|collège|récré|récréation|camarades|cour de récré)(?![\p{L}])/iu,
+  },
+  {
+    kind: 'work',
+    cue: /(?<![\p{L}])(?:usine|atelier|collègues|patron|patronne|chantier|contremaître)(?![\p{L}])/iu,
+  },
+  {
+    kind: 'family',
+    cue: /(?<![\p{L}])(?:famille|parents|papa|maman|mon père|ma mère|frères?|sœurs?|soeurs?|grand-mère|grand-père|grands-parents|à la maison|notre maison|chez nous|mes enfants|nos enfants|les enfants)(?![\p{L}])/iu,
+  },
+];
+
+/** Named groups « on » may stand for in the school and work kinds, when she said them. */
+const ON_GROUPS: Record<string, RegExp> = {
+  school: /(?<![\p{L}])les (élèves|enfants|filles|garçons)(?![\p{L}])/iu,
+  work: /(?<![\p{L}])les (ouvrières|ouvriers|collègues|employés|employées)(?![\p{L}])/iu,
+};
+
+function cueKinds(sentence: string): string[] {
+  return ON_CUES.filter((c) => c.cue.test(sentence)).map((c) => c.kind);
+}
+
+/**
+ * Who « on » means in a sentence, read from the sentence itself, then from the nearest sentence before it that
+ * names one kind of group: the family, the couple, the pupils, the workmates. Null when nothing says, or when
+ * the words point two ways: the sentence is then quoted as she said it.
+ */
+export function onReferent(sentence: string, before: readonly string[] = []): OnReferent | null {
+  for (const text of [sentence, ...[...before].reverse()]) {
+    const kinds = cueKinds(text);
+    if (kinds.length === 0) continue;
+    if (kinds.length > 1) return null;
+    const kind = kinds[0]!;
+    if (kind === 'family') return { subject: 'la famille', plural: false };
+    if (kind === 'couple') return { subject: 'le couple', plural: false };
+    // The pupils, the workers: only a group she named, never one guessed.
+    for (const said of [sentence, ...before]) {
+      const group = said.match(ON_GROUPS[kind]!)?.[1];
+      if (group) return { subject: `les ${group.toLocaleLowerCase('fr')}`, plural: true };
+    }
+    return null;
+  }
+  return null;
+}
+
+/** « Odette et moi, on a pleuré », « moi et mon frère, nous allions » → one plural subject and its verb. */
+function withJointSubject(text: string): string | null {
+  let failed = false;
+  const out = text.replace(
+    /(?<![\p{L}'])((?:(?:[Mm]on|[Mm]a|[Mm]es)\s+\p{L}+(?:\s+\p{Lu}[\p{L}-]+)?|[\p{Lu}][\p{L}-]+)\s+et\s+moi|[Mm]oi\s+et\s+(?:(?:mon|ma|mes)\s+\p{L}+(?:\s+\p{Lu}[\p{L}-]+)?|[\p{Lu}][\p{L}-]+)),?\s+(on|nous)\s+((?:ne\s+|n')?)((?:(?:se\s+|s'|nous\s+|y\s+|en\s+)*))(\p{L}+)/gu,
+    (match, subject: string, pronoun: string, ne: string, clitics: string, verb: string) => {
+      const lower = verb.toLowerCase();
+      const plural = pronoun === 'nous' ? frenchPluralFromWe(lower) : frenchPlural(lower);
+      if (!plural) {
+        failed = true;
+        return match;
+      }
+      const reflexive = clitics.replace(/(^|\s)nous\s+/g, '$1se ').replace(/(^|\s)s'\s*/g, '$1se ');
+      return `${subject} ${elide(`${ne}${reflexive}${plural}`)}`;
+    },
+  );
+  return failed ? null : out;
+}
+
+const TIME_NOUN =
+  /^(?:le|la|les|l')\s*(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|soir|soirs|matin|matins|midi|nuit|jour|jours|week-end|lendemain|été|hiver|printemps|automne|année|dimanches|jeudis|samedis)(?![\p{L}])/iu;
+
+/**
+ * Whether « nous » / « me » before this verb is an indirect object (« leur », « lui »): the verb takes one
+ * (« dire », « donner »), or a direct object follows it (« nous fabriquait des trottinettes »); a participle
+ * that agrees (« nous a emmenés ») or nothing after makes it direct.
+ */
+function isIndirectObject(verb: string, after: string): boolean {
+  const lower = verb.toLowerCase();
+  const words = after.trim().split(/\s+/).filter(Boolean);
+  const auxiliary = /^(?:a|avait|as|ai|aura|aurait|eut|ont|avaient)$/.test(lower);
+  let meaning = lower;
+  let rest = words;
+  if (auxiliary && words.length) {
+    const participle = words[0]!.toLowerCase();
+    // « il nous a emmenés », « il m'a vue »: the participle agrees with a direct object before it.
+    if (
+      /(?:és|ées|ée|ue|ues|us|ise|ises|ite|ites|te|tes)$/.test(participle) &&
+      participle.length > 3
+    )
+      return false;
+    meaning = participle;
+    rest = words.slice(1);
+  }
+  if (FR_INDIRECT.test(meaning)) return true;
+  const next = rest.join(' ');
+  if (TIME_NOUN.test(next)) return false;
+  return /^(?:des|un|une|du|de la|de l'|le|la|les|l'|mon|ma|mes|son|sa|ses|notre|nos|leur|leurs|ce|cet|cette|ces|plein|tout|toute|tous|toutes)(?![\p{L}])/iu.test(
+    next,
+  );
 }
 
 function frenchPluralFromWe(verb: string): string | null {

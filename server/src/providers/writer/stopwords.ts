@@ -60,6 +60,23 @@ don't didn't wasn't weren't couldn't wouldn't can't i'm i'd i've i'll it's that'
 big small good great old new long
 `;
 
+/** Numbers said in words (« quinze », « dix-sept », "twenty-one"): a count is never what a chapter is about. */
+// prettier-ignore
+const NUMBER_WORDS = new Set(`
+un une deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze quinze seize vingt vingts trente
+quarante cinquante soixante septante octante nonante cent cents mille et
+deuxieme troisieme quatrieme cinquieme sixieme septieme huitieme neuvieme dixieme vingtaine trentaine quinzaine
+one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen
+nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand second third fourth fifth sixth
+seventh eighth ninth tenth dozen
+`.split(/\s+/).filter(Boolean));
+
+/** « quinze », « dix-sept », « quatre-vingt-dix », "twenty-one": numbers said in words. */
+export function isNumberWord(word: string): boolean {
+  const parts = normalize(word).split('-');
+  return parts.every((p) => NUMBER_WORDS.has(p)) && parts.some((p) => p !== 'et');
+}
+
 const LISTS: Record<Language, Set<string>> = {
   fr: new Set(FRENCH.split(/\s+/).filter(Boolean).map(normalize)),
   en: new Set(ENGLISH.split(/\s+/).filter(Boolean).map(normalize)),
@@ -70,7 +87,7 @@ export function isStopWord(word: string, language: Language): boolean {
   const norm = normalize(word).replace(/’/g, "'");
   const list = LISTS[language];
   const other = LISTS[language === 'fr' ? 'en' : 'fr'];
-  if (list.has(norm)) return true;
+  if (list.has(norm) || isNumberWord(norm)) return true;
   // Elided forms: "l'école" is "école", "qu'il" is a stop word.
   const bare = norm.replace(/^(?:l|d|j|m|t|s|n|c|qu|jusqu|lorsqu|puisqu)'/, '');
   if (bare !== norm && list.has(bare)) return true;

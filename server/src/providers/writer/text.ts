@@ -1,6 +1,18 @@
 // Turns spoken answers into written sentences: fillers and stutters out, punctuation and capitals in, typography last.
 import type { Language } from './types.ts';
 import { capitalize, normalize } from '../interviewer/text.ts';
+import { isStopWord } from './stopwords.ts';
+import {
+  capitalizeTitledNames,
+  dropCorrections,
+  dropFalseStarts,
+  dropOpeningFillers,
+  elideFrench,
+  joinDangling,
+  lowerMidSentenceCapitals,
+  splitRunOn,
+  undislocate,
+} from './spoken.ts';
 
 const NOT_LETTER_BEFORE = "(?<![\\p{L}\\p{N}'’])";
 const NOT_LETTER_AFTER = '(?![\\p{L}\\p{N}])';
@@ -69,8 +81,15 @@ export function cleanSpeech(answer: string, language: Language): string {
   text = text.replace(HESITATIONS, ' ');
   // "mon père, euh, était": the commas around a removed sound go with it.
   text = text.replace(/,(\s*,)+/g, ' ');
+  // Issue 30: what was taken back (« en 1963… non, en 1964 ») and abandoned starts never reach the page.
+  text = dropFalseStarts(dropCorrections(text, language), language);
   const always = language === 'fr' ? FR_ALWAYS : EN_ALWAYS;
   for (const tic of always) {
+    // « il était, je veux dire, très sévère »: after a word that cannot close a phrase, the commas go too.
+    text = text.replace(
+      new RegExp(`([\\p{L}']+),\\s*${escape(tic)}\\s*,`, 'giu'),
+      (match, before: string) => (isStopWord(before, language) ? `${before} ` : match),
+    );
     // Capitalised "Ben" mid-sentence is a name; at a clause start it is the tic.
     text = text.replace(wordRegex(tic, 'gu'), ' ');
     text = text.replace(
@@ -106,6 +125,7 @@ export function cleanSpeech(answer: string, language: Language): string {
     );
   } else {
     text = text.replace(/(^|[.!?…]\s*)(?:well|so|oh|yeah|yes),?\s+(?=\p{L})/giu, '$1');
+    text = dropOpeningFillers(text, language);
   }
   text = collapseRepetitions(text);
   return tidyPunctuation(text);
@@ -158,7 +178,7 @@ export function tidyPunctuation(text: string): string {
  * Sentences of a cleaned answer, each capitalised and closed by a full stop (or its own ? ! …). Quotations
  * stay whole: a full stop inside guillemets does not end the sentence around them.
  */
-export function splitSentences(text: string): string[] {
+export function splitSentences(text: string, language?: Language): string[] {
   const sentences: string[] = [];
   let depth = 0;
   let straightOpen = false;
@@ -182,7 +202,14 @@ export function splitSentences(text: string): string[] {
     start = i + 1;
   }
   sentences.push(text.slice(start));
-  return sentences.map(finishSentence).filter((s) => /\p{L}/u.test(s));
+  const finished = sentences.map(finishSentence).filter((s) => /\p{L}/u.test(s));
+  if (!language) return finished;
+  // Issue 30: capitals only where due, names after a title capitalised, run-ons cut where a new clause starts.
+  return joinDangling(finished, language)
+    .flatMap((s) => splitRunOn(s, language))
+    .map((s) =>
+      undislocate(capitalizeTitledNames(lowerMidSentenceCapitals(s, language), language), language),
+    );
 }
 
 function finishSentence(raw: string): string {
@@ -216,8 +243,10 @@ export function typeset(text: string, language: Language): string {
   let out = text
     .replace(/[\u00A0\u202F]/g, ' ')
     .replace(/[ \t]+/g, ' ')
-    .replace(/ ([,.…])/g, '$1')
-    .replace(/'/g, '’');
+    .replace(/ ([,.…])/g, '$1');
+  // Issue 30: elision and contractions after every rewrite (« que elle » → « qu'elle »).
+  if (language === 'fr') out = elideFrench(out);
+  out = out.replace(/'/g, '’');
   if (language === 'en') {
     return out.replace(/"([^"]*)"/g, '“$1”').trim();
   }

@@ -2,7 +2,14 @@
 import type { Language } from './types.ts';
 import { detectDetails } from '../interviewer/detect.ts';
 import { capitalize, normalize } from '../interviewer/text.ts';
-import { properNouns, weighTerms } from './keywords.ts';
+import { nameReadings, properNouns, weighTerms } from './keywords.ts';
+import {
+  isFirstName,
+  isNegatedAt,
+  isProductName,
+  resolveCorrections,
+  subjectAt,
+} from '../understanding/index.ts';
 import { straightApostrophes } from './text.ts';
 
 const MAX_TITLE_CHARS = 80;
@@ -13,12 +20,15 @@ export const TITLE_WORDS: Record<Language, readonly string[]> = {
   en: ['the', 'years', 'in', 'memories'],
 };
 
-export function makeTitle(answers: string[], language: Language, ownNames: string[] = []): string {
+export function makeTitle(said: string[], language: Language, ownNames: string[] = []): string {
   const fr = language === 'fr';
+  // « en 1963… non, en 1964 »: only what she corrected to names the chapter.
+  const answers = said.map((answer) => resolveCorrections(answer, language));
   const details = answers.flatMap((answer) =>
     detectDetails(answer, language, { register: 'vous', ownNames }),
   );
   const proper = properNouns(answers, ownNames);
+  const readings = nameReadings(answers, language, ownNames);
   // The place said most often, by its name ("Douarnenez", "la Bretagne").
   const placeCounts = new Map<
     string,
@@ -30,6 +40,11 @@ export function makeTitle(answers: string[], language: Language, ownNames: strin
       /^(?:à|au|aux|en|dans|in|at|near|to|from)\s+/iu,
       '',
     );
+    // « On n'habitait pas à Vénissieux », « ma petite-fille travaille à Grenoble »: not her years there.
+    if (!isHerPlace(answers, name.replace(/^(?:la|le|les|l'|the)\s*/i, ''), language)) return;
+    // "at Marks" where she said "at Marks and Spencer" elsewhere: a shop, not a place.
+    const entity = readings(normalize(name.replace(/^(?:la|le|les|l'|the)\s*/i, '')));
+    if (entity && entity.kind !== 'place' && entity.strength >= 2) return;
     const key = normalize(name);
     const count = proper.get(normalize(name.replace(/^(?:la|le|les|l'|the)\s*/i, '')))?.count ?? 1;
     const entry = placeCounts.get(key);
@@ -57,10 +72,27 @@ export function makeTitle(answers: string[], language: Language, ownNames: strin
   else if (thing && years.length >= 1) title = `${capitalize(thing)} (${period ?? years[0]})`;
   else if (thing) title = capitalize(thing);
   else {
-    const person = [...proper.values()].sort((a, b) => b.count - a.count || a.first - b.first)[0];
-    // Never a generic word: the person the chapter is about, else the word it comes back to most.
-    const term = weighTerms(answers, language, ownNames)[0];
-    title = person ? person.text : term ? capitalize(term.text) : fr ? 'Souvenirs' : 'Memories';
+    // Never a generic word: the person the chapter is about, else the word it comes back to most. A bare
+    // surname, a drink, a brand, a place she denied are never a title (issue 30).
+    const people = [...proper.entries()]
+      .sort(([, a], [, b]) => b.count - a.count || a.first - b.first)
+      .flatMap(([key, p]) => {
+        const entity = readings(key);
+        if (!entity || entity.kind !== 'person' || entity.negated || isProductName(p.text))
+          return [];
+        if (
+          entity.callName &&
+          /^(?:monsieur|madame|mademoiselle|mr|mrs|ms|miss|dr)\b/i.test(entity.callName)
+        )
+          return [capitalize(entity.callName)];
+        return isFirstName(p.text, language) ? [p.text] : [];
+      });
+    const term = weighTerms(answers, language, ownNames).find((t) => {
+      if (!t.proper) return true;
+      const entity = readings(normalize(t.text));
+      return entity?.kind === 'place' && !entity.negated && isHerPlace(answers, t.text, language);
+    });
+    title = people[0] ?? (term ? capitalize(term.text) : fr ? 'Souvenirs' : 'Memories');
   }
   return title.length <= MAX_TITLE_CHARS
     ? title
@@ -129,4 +161,19 @@ function straightToCurly(text: string): string {
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A place of her life: said at least once neither denied nor of someone else (« ma fille habite à X »). */
+function isHerPlace(answers: string[], name: string, language: Language): boolean {
+  let mentioned = false;
+  for (const answer of answers) {
+    const text = straightApostrophes(answer);
+    for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length)) {
+      mentioned = true;
+      if (!isNegatedAt(text, at, language) && subjectAt(text, at, language) !== 'other')
+        return true;
+    }
+  }
+  // A place said only in another form (« la Bretagne » for « en Bretagne ») is left as it was.
+  return !mentioned;
 }

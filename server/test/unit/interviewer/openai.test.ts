@@ -84,6 +84,43 @@ describe('openai interviewer', () => {
     expect(turns[2]!.content).toBe('Le Maroc, en 1962, avec mon mari.');
   });
 
+  // Issue 30 #7: the model's question is checked for what was never said, as the writer's text is.
+  it('asks again once a question that invents a name, naming it, and keeps the faithful one', async () => {
+    fake.script.chat(
+      { content: 'Et votre fils Pierre, est-il venu au Maroc avec vous en 1962 ?' },
+      { content: 'Qui était du voyage au Maroc, en plus de votre mari ?' },
+    );
+    const reply = await interviewer().reply(richContext);
+    expect(reply.content).toBe('Qui était du voyage au Maroc, en plus de votre mari ?');
+    const requests = fake.requestsTo('chat');
+    expect(requests).toHaveLength(2);
+    const correction = requests[1]!.json.messages.at(-1);
+    expect(correction).toEqual({
+      role: 'user',
+      content: expect.stringContaining("Ceci n'a jamais été dit : Pierre"),
+    });
+  });
+
+  it('lets the built-in biographer ask when the model invents twice', async () => {
+    fake.script.chat(
+      { content: 'Parlez-moi de votre sœur Odile à Casablanca.' },
+      { content: 'Et Odile, à Casablanca, que faisait-elle ?' },
+    );
+    const reply = await interviewer().reply(richContext);
+    expect(fake.requestsTo('chat')).toHaveLength(2);
+    expect(reply.content).not.toMatch(/Odile|Casablanca/);
+    expect(reply.content).toMatch(/\?$/);
+  });
+
+  it('takes names from her chapters, her profile and the family as said', async () => {
+    fake.script.chat({
+      content: 'Votre grand-mère Louise venait-elle aussi à Quimper, Madame Martin ?',
+    });
+    const reply = await interviewer().reply(richContext);
+    expect(reply.content).toContain('Louise');
+    expect(fake.requestsTo('chat')).toHaveLength(1);
+  });
+
   it('opens a chapter with the same prompt and an instruction to greet and ask the first question', async () => {
     fake.script.chat({ content: 'Bonjour Madame Martin ! Quel est votre tout premier souvenir ?' });
     const reply = await interviewer().opening({ ...richContext, messages: [] });

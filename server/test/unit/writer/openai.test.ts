@@ -50,7 +50,8 @@ const SPEECH = [
 
 describe('OpenAIWriter', () => {
   it('asks for structured output and returns the title, keywords and summary', async () => {
-    fake.script.chat(reply(FAITHFUL));
+    // A first-person text asked in the third person: one mending is asked (written-form.ts).
+    fake.script.chat(reply(FAITHFUL), reply(FAITHFUL));
     const output = await writer().write(
       input({
         profile: CHILDHOOD.profile,
@@ -151,6 +152,50 @@ describe('OpenAIWriter', () => {
     expect(fake.requestsTo('chat')).toHaveLength(2);
   });
 
+  // Issue 30 #7: the same written-form rules guard what a model server sends back.
+  it('asks once to mend the written form, and keeps the mended text', async () => {
+    const careless = {
+      ...FAITHFUL,
+      summary:
+        "je suis née en 1941 à Quimper. C'était une petite maison de pêcheur à Douarnenez, où vivait ma grand-mère Louise\n\nÀ l'école des filles, Mademoiselle Le Gall était sévère mais juste. En 1962, au bal de Pont-l'Abbé, j'ai rencontré Jean.",
+    };
+    fake.script.chat(reply(careless), reply(FAITHFUL));
+    const output = await writer().write(input());
+    expect(plain(output.summary!)).toBe(plain(FAITHFUL.summary));
+    const requests = fake.requestsTo('chat');
+    expect(requests).toHaveLength(2);
+    const correction = requests[1]!.json.messages.at(-1).content as string;
+    expect(correction).toContain("La forme écrite n'est pas soignée");
+    expect(correction).toContain('no capital: « je suis née en 1941');
+    expect(correction).toContain('no end mark');
+  });
+
+  it('in the third person, names a « je » left outside quotations; a mending no better is dropped', async () => {
+    const third = {
+      title: 'Douarnenez',
+      keywords: ['Douarnenez'],
+      summary:
+        'Elle est née en 1941 à Quimper. Sa grand-mère Louise vivait à Douarnenez, et je me souviens de la maison. Elle dit : « Je revois encore la mer. »',
+    };
+    fake.script.chat(reply(third), reply(third));
+    const output = await writer().write(
+      input({
+        options: {
+          perspective: 'troisieme',
+          style: null,
+          comment: null,
+          usePreviousSummary: false,
+        },
+      }),
+    );
+    const requests = fake.requestsTo('chat');
+    expect(requests).toHaveLength(2);
+    const correction = requests[1]!.json.messages.at(-1).content as string;
+    expect(correction).toMatch(/first person: «[^»]*et je me souviens/);
+    expect(correction).not.toContain('Je revois');
+    expect(output.summary).toContain('je me souviens');
+  });
+
   it('counts the previous text, the profile and the name as sources', async () => {
     fake.script.chat(
       reply({ summary: 'Marcel Duval, ajusteur puis contremaître, se souvient de Gisèle.' }),
@@ -189,7 +234,8 @@ describe('OpenAIWriter', () => {
   });
 
   it('tells the model the answers are raw speech to write up as prose, in both languages', async () => {
-    fake.script.chat(reply(FAITHFUL));
+    // A first-person text asked in the third person: one mending is asked (written-form.ts).
+    fake.script.chat(reply(FAITHFUL), reply(FAITHFUL));
     await writer().write(input({ options: { perspective: 'troisieme' } }));
     const [system, request] = fake.requestsTo('chat')[0]!.json.messages;
     expect(system.content).toContain(
@@ -254,13 +300,13 @@ describe('OpenAIWriter', () => {
   });
 
   it('writes English prompts for an English speaker', async () => {
-    fake.script.chat(
-      reply({
-        title: 'Leeds',
-        keywords: ['Leeds', 'shop', 'Tom'],
-        summary: 'I grew up above the corner shop in Leeds.',
-      }),
-    );
+    const leeds = reply({
+      title: 'Leeds',
+      keywords: ['Leeds', 'shop', 'Tom'],
+      summary: 'I grew up above the corner shop in Leeds.',
+    });
+    // A first-person text asked in the third person: one mending is asked; no better, it is dropped.
+    fake.script.chat(leeds, leeds);
     const output = await writer().write(
       chapterInput(ENGLISH, { perspective: 'troisieme', style: 'chaleureux-amical' }),
     );

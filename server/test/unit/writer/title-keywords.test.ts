@@ -71,3 +71,115 @@ describe('keywords', () => {
     expect(keywords).not.toContain('était');
   });
 });
+
+// Issue 30: the title and the keywords say only what she said of her own life.
+describe('titles and keywords from what things are', () => {
+  it('never names the chapter after a place she denied', () => {
+    const answers = [
+      "On n'habitait pas à Vénissieux, on habitait à Saint-Fons, en 1955.",
+      "En 1962 on est partis. Vénissieux, c'était juste à côté.",
+    ];
+    expect(makeTitle(answers, 'fr')).toBe('Les années à Saint-Fons (1955–1962)');
+    expect(
+      makeTitle(["Non, on n'habitait pas à Montbrison. On était à la ferme."], 'fr'),
+    ).not.toMatch(/Montbrison/);
+    expect(
+      makeTitle(
+        ['We never lived in Oldham. We lived in Bury from 1950, and in 1960 we moved.'],
+        'en',
+      ),
+    ).toBe('The years in Bury (1950–1960)');
+    for (const answers of [
+      ["On n'habitait pas à Montbrison. On était à la ferme.", 'La ferme, on y était bien.'],
+      ['We never lived in Oldham. The mill was loud, the mill was our life.'],
+    ])
+      expect(extractKeywords(answers, answers[0]!.startsWith('We') ? 'en' : 'fr')).not.toContain(
+        answers[0]!.startsWith('We') ? 'Oldham' : 'Montbrison',
+      );
+  });
+
+  it('does not give her years to a place where only someone else lives or works', () => {
+    expect(
+      makeTitle(
+        ['Ma petite-fille travaille à Grenoble, elle est infirmière.', "Moi, j'ai toujours cousu."],
+        'fr',
+      ),
+    ).not.toMatch(/Grenoble/);
+    expect(
+      makeTitle(['My son lives in Leeds now.', 'The mill was loud, the mill was my life.'], 'en'),
+    ).not.toMatch(/Leeds/);
+  });
+
+  it('never titles a chapter with a bare surname, a drink or a firm', () => {
+    expect(
+      makeTitle(
+        ['La maîtresse, Trouillet, était sévère. Trouillet nous tapait sur les doigts.'],
+        'fr',
+      ),
+    ).not.toBe('Trouillet');
+    expect(
+      makeTitle(
+        ['La maîtresse, madame Trouillet, était sévère. Trouillet nous tapait sur les doigts.'],
+        'fr',
+      ),
+    ).toBe('Madame Trouillet');
+    expect(
+      makeTitle(
+        ['Le soir, mon père nous servait une Verveine. Il servait la Verveine aux voisins.'],
+        'fr',
+      ),
+    ).not.toMatch(/Verveine/);
+    expect(
+      makeTitle(
+        ['I worked at Pilkingtons for years.', 'The tills at Pilkingtons were heavy.'],
+        'en',
+      ),
+    ).not.toMatch(/Pilkingtons/);
+    expect(makeTitle(["Lucienne m'a tout appris. Avec Lucienne on riait."], 'fr')).toBe('Lucienne');
+  });
+
+  it('keeps corrected years out of the title', () => {
+    const title = makeTitle(
+      ["On s'est installés à Roanne en 1958… non, en 1959.", 'En 1965 on était toujours à Roanne.'],
+      'fr',
+    );
+    expect(title).toBe('Les années à Roanne (1959–1965)');
+  });
+
+  it('never gives verbs, numbers or a drink said once as keywords', () => {
+    const keywords = extractKeywords(
+      [
+        "J'ai commencé à quinze ans, à l'usine de chaussures. J'ai commencé à la couture.",
+        "L'usine, c'était dur. Quinze ans, c'est jeune. Le soir on buvait un verre de Verveine.",
+        'La couture, je la faisais le soir, à la lampe.',
+      ],
+      'fr',
+    );
+    expect(keywords).toEqual(expect.arrayContaining(['usine', 'couture']));
+    for (const word of ['commencé', 'quinze', 'Verveine', 'buvait', 'faisais'])
+      expect(keywords).not.toContain(word);
+    const english = extractKeywords(
+      [
+        'I started at the mill when I was fifteen. I started on the looms.',
+        'The mill was loud. Fifteen is young. Dad had a pint of Tetley.',
+        'The looms never stopped.',
+      ],
+      'en',
+    );
+    expect(english).toEqual(expect.arrayContaining(['mill', 'looms']));
+    for (const word of ['started', 'fifteen', 'Tetley', 'stopped'])
+      expect(english).not.toContain(word);
+  });
+
+  it('keeps a firm of several words as one keyword, and never the app', () => {
+    const keywords = extractKeywords(
+      [
+        'I worked at Dickins and Jones on the tills.',
+        'At Dickins and Jones the tills were heavy. My grandson put it all in Chapitres.',
+      ],
+      'en',
+    );
+    expect(keywords).toContain('Dickins and Jones');
+    expect(keywords).not.toContain('Chapitres');
+  });
+});

@@ -2,8 +2,16 @@
 // chapters, asked once when the wizard enters step 4. A failure is logged only (spec §8): the fields stay
 // as they are for the person to fill in.
 import { apiRequest } from '../../../lib/api-client';
+import { OWN_BOOKS_API } from '../book-target';
 import type { BookSuggestionsPayload, BookSuggestionsWire } from './types';
 
-export function getBookSuggestions(payload: BookSuggestionsPayload): Promise<BookSuggestionsWire> {
-  return apiRequest<BookSuggestionsWire>('/books/suggestions', { method: 'POST', json: payload });
+/** `apiBase`: her own books, or `/circles/{storytellerId}/books` for her book (issue 31). */
+export function getBookSuggestions(
+  payload: BookSuggestionsPayload,
+  apiBase: string = OWN_BOOKS_API,
+): Promise<BookSuggestionsWire> {
+  return apiRequest<BookSuggestionsWire>(`${apiBase}/suggestions`, {
+    method: 'POST',
+    json: payload,
+  });
 }

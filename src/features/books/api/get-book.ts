@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { OWN_BOOKS_API, useBookTarget } from '../book-target';
 import { bookKeys } from './books-keys';
 import type { BookWire } from './types';
 
@@ -34,15 +35,22 @@ export function bookPollDelay(
   return young || watched < BOOK_POLL_FAST_WINDOW_MS ? BOOK_POLL_FAST_MS : BOOK_POLL_MS;
 }
 
-export function getBook(bookID: string): Promise<BookWire> {
-  return apiRequest<BookWire>(`/books/${encodeURIComponent(bookID)}`);
+export function getBook(bookID: string, apiBase: string = OWN_BOOKS_API): Promise<BookWire> {
+  return apiRequest<BookWire>(`${apiBase}/${encodeURIComponent(bookID)}`);
 }
 
-/** `watchingSince`: when the screen asking began to show the book (kept across renders). */
-export function bookQueryOptions(bookID: string, watchingSince: number = Date.now()) {
+/**
+ * `watchingSince`: when the screen asking began to show the book (kept across renders); `apiBase`: her
+ * own books, or a circle's (issue 31, book-target.ts).
+ */
+export function bookQueryOptions(
+  bookID: string,
+  watchingSince: number = Date.now(),
+  apiBase: string = OWN_BOOKS_API,
+) {
   return queryOptions({
-    queryKey: bookKeys.detail(bookID),
-    queryFn: () => getBook(bookID),
+    queryKey: bookKeys.detail(bookID, apiBase),
+    queryFn: () => getBook(bookID, apiBase),
     refetchInterval: (query) =>
       bookPollDelay(query.state.data ? [query.state.data] : undefined, watchingSince),
     refetchIntervalInBackground: false,
@@ -53,5 +61,6 @@ export function bookQueryOptions(bookID: string, watchingSince: number = Date.no
 
 export function useBook(bookID: string) {
   const [watchingSince] = useState(() => Date.now());
-  return useQuery(bookQueryOptions(bookID, watchingSince));
+  const { apiBase } = useBookTarget();
+  return useQuery(bookQueryOptions(bookID, watchingSince, apiBase));
 }

@@ -1,6 +1,6 @@
 // One book in the list: its cover (the front-cover picture once made, a drawn cover while it is being
 // made or when the picture cannot load), title, subtitle, the date it was made or "being made", and the
-// view and delete actions.
+// view and delete actions; who of her family prepared it, when someone did (issue 31).
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -66,6 +66,12 @@ export function BookCard({ book, onDelete }: BookCardProps) {
         </h3>
         {book.subtitle && <p className="text-lg text-ink-muted">{book.subtitle}</p>}
         {date && <p className="text-ink-muted">{t('card.createdOn', { date })}</p>}
+        {book.made_by_name && (
+          // Issue 31: a contributor of her circle prepared it for her.
+          <p className="text-ink-muted" data-testid="book-made-by">
+            {t('card.madeBy', { name: book.made_by_name })}
+          </p>
+        )}
         {ongoing && (
           <p className="self-start rounded-full bg-warning-soft px-3 py-1 font-semibold text-warning-ink">
             {t('card.ongoing')}

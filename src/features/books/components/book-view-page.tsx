@@ -2,7 +2,9 @@
 // to the list, then by status — done: order, download (the PDF, and the EPUB beside it) and the screen
 // preview ("preview only"); being made: a gentle animation, the page asking again every second or few
 // seconds by itself (useBook); failed: why, and a refresh; anything else: "unknown status". Not found
-// and offline have their own messages.
+// and offline have their own messages. Issue 31: within a circle target (a contributor's view of the book
+// they prepared for her) it leads back to her circle page, and offers neither the order nor the voice
+// codes, which are hers.
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -12,6 +14,7 @@ import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useConnectivity } from '../../../offline/connectivity';
 import { useBook } from '../api/get-book';
+import { bookBackPath, useBookTarget } from '../book-target';
 import type { BookWire } from '../api/types';
 import { BookIcon } from '../../../components/ui/icons';
 import { BackIcon, DownloadIcon, PrinterIcon, RefreshIcon } from './book-list-icons';
@@ -41,6 +44,8 @@ export function BookViewPage({ bookID, orderControl }: BookViewPageProps) {
   const { t } = useTranslation('books');
   const { online } = useConnectivity();
   const book = useBook(bookID);
+  const target = useBookTarget();
+  const { circle } = target;
 
   if (book.data)
     return <BookView book={book.data} refetch={book.refetch} orderControl={orderControl} />;
@@ -84,9 +89,9 @@ export function BookViewPage({ bookID, orderControl }: BookViewPageProps) {
     <div className="space-y-6">
       <h1 className="text-3xl sm:text-4xl">{t('view.fallbackTitle')}</h1>
       {body}
-      <ButtonLink to={BOOK_LIST_PATH} variant="secondary">
+      <ButtonLink to={circle ? bookBackPath(target) : BOOK_LIST_PATH} variant="secondary">
         <BackIcon />
-        {t('view.notFoundLink')}
+        {circle ? t('view.backToCircle', { name: circle.storytellerName }) : t('view.notFoundLink')}
       </ButtonLink>
     </div>
   );
@@ -100,6 +105,8 @@ interface BookViewProps {
 
 function BookView({ book, refetch, orderControl }: BookViewProps) {
   const { t } = useTranslation('books');
+  const target = useBookTarget();
+  const { circle } = target;
   return (
     <div className="space-y-6">
       <div className="space-y-2">
@@ -107,11 +114,20 @@ function BookView({ book, refetch, orderControl }: BookViewProps) {
         {book.subtitle && <p className="text-xl text-ink-muted">{book.subtitle}</p>}
       </div>
       <div>
-        <ButtonLink to={BOOK_LIST_PATH} variant="ghost" className="-ml-2">
+        <ButtonLink
+          to={circle ? bookBackPath(target) : BOOK_LIST_PATH}
+          variant="ghost"
+          className="-ml-2"
+        >
           <BackIcon />
-          {t('view.back')}
+          {circle ? t('view.backToCircle', { name: circle.storytellerName }) : t('view.back')}
         </ButtonLink>
       </div>
+      {circle && (
+        <Notice tone="info" title={t('view.preparedTitle', { name: circle.storytellerName })}>
+          <p>{t('view.preparedMessage', { name: circle.storytellerName })}</p>
+        </Notice>
+      )}
       <BookStatusContent book={book} refetch={refetch} orderControl={orderControl} />
     </div>
   );
@@ -133,8 +149,11 @@ function BookStatusContent({ book, refetch, orderControl }: BookViewProps) {
 
 function FinishedBook({ book, orderControl }: { book: BookWire; orderControl?: ReactNode }) {
   const { t } = useTranslation('books');
+  const { circle } = useBookTarget();
   const [downloading, setDownloading] = useState(false);
   const pdfUrl = book.url_pdf;
+  // Ordering a printed copy is hers to decide (issue 31): not offered to who prepared it.
+  const canOrder = !circle && !orderControl;
 
   async function download() {
     if (!pdfUrl || downloading) return;
@@ -149,9 +168,9 @@ function FinishedBook({ book, orderControl }: { book: BookWire; orderControl?: R
 
   return (
     <>
-      {(!orderControl || pdfUrl) && (
+      {(canOrder || pdfUrl) && (
         <div role="group" aria-label={t('view.actionsLabel')} className="flex flex-wrap gap-3">
-          {!orderControl && (
+          {canOrder && (
             <ButtonLink to={orderPath(book.id)}>
               <PrinterIcon />
               {t('view.order')}
@@ -166,7 +185,7 @@ function FinishedBook({ book, orderControl }: { book: BookWire; orderControl?: R
         </div>
       )}
       <EbookDownloads book={book} />
-      {orderControl}
+      {!circle && orderControl}
       <section aria-labelledby="book-preview-heading" className="space-y-4">
         <h2 id="book-preview-heading" className="text-2xl">
           {t('view.previewTitle')}
@@ -190,7 +209,7 @@ function FinishedBook({ book, orderControl }: { book: BookWire; orderControl?: R
           <Notice tone="info" title={t('view.noPdf')} />
         )}
       </section>
-      <VoiceCodesSection book={book} />
+      {!circle && <VoiceCodesSection book={book} />}
     </>
   );
 }

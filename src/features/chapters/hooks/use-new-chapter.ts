@@ -1,8 +1,10 @@
 // Starting a chapter or a book from the list (spec §4 "New chapter"): the premium modal when the quota
 // is spent, the author name first for multi-users accounts, then POST /conversations and on to the
-// chat. A 402 quota_exceeded from the server opens the premium modal too.
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+// chat. A 402 quota_exceeded from the server opens the premium modal too. Started from the weekly
+// question's link (`/?action=new-chapter&question=<id>`, issue 31), the chapter opens on that question.
+import { useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { shortcutQuestionId } from '../../../app/new-chapter-intent';
 import { ApiError } from '../../../lib/api-client';
 import { handleGlobalApiError } from '../../../lib/api-errors';
 import { useSessionUser } from '../../../lib/session';
@@ -28,7 +30,11 @@ export function useNewChapter() {
   const access = useAccessStatus();
   const creation = useCreateConversationMutation();
   const navigate = useNavigate();
+  const location = useLocation();
   const [dialog, setDialog] = useState<NewChapterDialog>(null);
+  // The question named by the address this start came from, kept through the author dialog.
+  const linkQuestion = shortcutQuestionId(location.search);
+  const questionId = useRef<string | null>(null);
 
   function premium(reason: PremiumReason, freeChaptersLeft = access.data?.freeChaptersAllowed) {
     setDialog({ kind: 'premium', reason, freeChaptersLeft });
@@ -37,10 +43,11 @@ export function useNewChapter() {
   function createChapter(author?: string) {
     if (creation.isPending) return;
     creation.mutate(
-      { author },
+      { author, questionId: questionId.current },
       {
         onSuccess: (conversation) => {
           track('feature_used', { feature: 'chapter_started' });
+          questionId.current = null;
           setDialog(null);
           navigate(chatPath(conversation.id));
         },
@@ -59,6 +66,9 @@ export function useNewChapter() {
   }
 
   async function startChapter() {
+    // Read from the address of the render that starts it: the page takes the request out of the
+    // address as it starts the chapter, and a later tap on « Nouveau chapitre » names no question.
+    questionId.current = linkQuestion;
     let step = newChapterStep(access.data, user?.accountType);
     // Before saying "no chapter left", ask again: a payment made a moment ago may not be known here yet.
     if (step === 'premium') {

@@ -1,18 +1,59 @@
 // GET /circles/{storytellerId}/chapters (her released chapters) and …/chapters/{id} (one to read).
-// Both are kept in the saved query cache, so a chapter once opened reads again offline; a 404 means
-// one left or was removed (or, for one chapter, she took it back), and the copies go.
+// Each answer is also kept on the device (./circle-copies.ts, Dexie), so a circle and a chapter once
+// opened read again offline, after a new build or days away; the query cache itself is not saved
+// (one copy, in the durable store). A 404 means one left or was removed (or, for one chapter, she
+// took it back), and the copies go; a list without a chapter means she took it back, and it goes.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CircleChapter, CircleChapterList } from '@contract/circle';
 import { apiRequest } from '../../../lib/api-client';
+import {
+  currentOwner,
+  dropCopies,
+  forgetCircleChapter,
+  forgetCircleCopies,
+  keepCopy,
+  storeCircleChapter,
+  storeCircleChapterList,
+} from './circle-copies';
 import { circleKeys } from './circle-keys';
+import { isNotFound } from './circle-errors';
+
+export async function getCircleChapters(storytellerId: string): Promise<CircleChapterList> {
+  const owner = currentOwner();
+  try {
+    const list = await apiRequest<CircleChapterList>(`/circles/${storytellerId}/chapters`);
+    await keepCopy(owner, () => storeCircleChapterList(storytellerId, list.data));
+    return list;
+  } catch (error) {
+    if (isNotFound(error)) await dropCopies(() => forgetCircleCopies(storytellerId));
+    throw error;
+  }
+}
+
+export async function getCircleChapter(
+  storytellerId: string,
+  chapterId: string,
+): Promise<CircleChapter> {
+  const owner = currentOwner();
+  try {
+    const chapter = await apiRequest<CircleChapter>(
+      `/circles/${storytellerId}/chapters/${chapterId}`,
+    );
+    await keepCopy(owner, () => storeCircleChapter(storytellerId, chapter));
+    return chapter;
+  } catch (error) {
+    // Taken back or no longer in the circle: either way this chapter's copy goes.
+    if (isNotFound(error)) await dropCopies(() => forgetCircleChapter(storytellerId, chapterId));
+    throw error;
+  }
+}
 
 export function circleChaptersQueryOptions(storytellerId: string) {
   return queryOptions({
     queryKey: circleKeys.chapters(storytellerId),
-    queryFn: () => apiRequest<CircleChapterList>(`/circles/${storytellerId}/chapters`),
-    meta: { globalErrorToast: false },
-    // Kept for offline reading until a 404 or the circle's absence from GET /circles drops it.
-    gcTime: Infinity,
+    queryFn: () => getCircleChapters(storytellerId),
+    // The device keeps its own copy (Dexie): none in the saved query cache.
+    meta: { globalErrorToast: false, persist: false },
   });
 }
 
@@ -23,9 +64,8 @@ export function useCircleChapters(storytellerId: string, { enabled = true } = {}
 export function circleChapterQueryOptions(storytellerId: string, chapterId: string) {
   return queryOptions({
     queryKey: circleKeys.chapter(storytellerId, chapterId),
-    queryFn: () => apiRequest<CircleChapter>(`/circles/${storytellerId}/chapters/${chapterId}`),
-    meta: { globalErrorToast: false },
-    gcTime: Infinity,
+    queryFn: () => getCircleChapter(storytellerId, chapterId),
+    meta: { globalErrorToast: false, persist: false },
   });
 }
 

@@ -3,6 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { MembershipList } from '@contract/circle';
 import { ApiError } from '../../../lib/api-client';
+import { dropCopies, forgetCircleCopies } from './circle-copies';
 import { circleKeys } from './circle-keys';
 
 export function isNotFound(error: unknown): boolean {
@@ -20,10 +21,11 @@ export function errorType(error: unknown): string | undefined {
 
 /**
  * Drops what this device holds of a circle (its chapters, one's questions, the membership), from
- * memory and, through the persister's next write, from the saved copy. The query that just failed is
- * kept for the page to show why; it holds no data.
+ * memory, through the persister's next write from the saved query cache, and from the device's copies
+ * (Dexie, ./circle-copies.ts). The query that just failed is kept for the page to show why; it holds
+ * no data. Resolves once the device's copies are gone.
  */
-export function forgetCircle(queryClient: QueryClient, storytellerId: string): void {
+export function forgetCircle(queryClient: QueryClient, storytellerId: string): Promise<void> {
   queryClient.removeQueries({
     queryKey: circleKeys.of(storytellerId),
     predicate: (query) => query.state.status !== 'error',
@@ -33,4 +35,5 @@ export function forgetCircle(queryClient: QueryClient, storytellerId: string): v
     const data = list.data.filter((m) => m.storyteller_id !== storytellerId);
     return { data, count: data.length };
   });
+  return dropCopies(() => forgetCircleCopies(storytellerId));
 }

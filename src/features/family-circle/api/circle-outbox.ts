@@ -62,7 +62,7 @@ async function sendOrForget(storytellerId: string, send: () => Promise<unknown>)
   try {
     await send();
   } catch (error) {
-    if (isNotFound(error)) forgetCircle(queryClient, storytellerId);
+    if (isNotFound(error)) await forgetCircle(queryClient, storytellerId);
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 // GET /circles (the circles one belongs to), PATCH /circles/{storytellerId} (when news comes) and
-// DELETE /circles/{storytellerId} (leaving).
+// DELETE /circles/{storytellerId} (leaving). Each answer of GET /circles is also kept on the device
+// (./circle-copies.ts), and a circle it no longer lists loses every copy there too.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CircleNotify,
@@ -8,7 +9,9 @@ import type {
   UpdateMembershipBody,
 } from '@contract/circle';
 import { apiRequest } from '../../../lib/api-client';
+import { afterFirstPage } from '../../../lib/first-page';
 import { queryClient as appQueryClient } from '../../../lib/query-client';
+import { currentOwner, keepCopy, storeMemberships } from './circle-copies';
 import { circleKeys } from './circle-keys';
 import { forgetCircle } from './circle-errors';
 
@@ -31,8 +34,11 @@ export function membershipsQueryOptions() {
   return queryOptions({
     queryKey: circleKeys.memberships(),
     queryFn: async () => {
+      const owner = currentOwner();
       const list = await getMemberships();
       forgetCirclesNotIn(list);
+      // The home page asks this list too: its device copy waits until the first page is on screen.
+      afterFirstPage(() => void keepCopy(owner, () => storeMemberships(list)));
       return list;
     },
     meta: { globalErrorToast: false },

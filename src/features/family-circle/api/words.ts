@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CircleChapter } from '@contract/circle';
 import { apiRequest } from '../../../lib/api-client';
+import { dropCopies, forgetStoredWord } from './circle-copies';
 import { circleKeys } from './circle-keys';
 
 export function useDeleteWord(storytellerId: string, chapterId: string) {
@@ -14,10 +15,12 @@ export function useDeleteWord(storytellerId: string, chapterId: string) {
         method: 'DELETE',
       }),
     meta: { globalErrorToast: false },
-    onSuccess: (_answer, wordId) => {
+    onSuccess: async (_answer, wordId) => {
       queryClient.setQueryData<CircleChapter>(key, (chapter) =>
         chapter ? { ...chapter, words: chapter.words.filter((w) => w.id !== wordId) } : chapter,
       );
+      // The chapter kept on the device loses it too.
+      await dropCopies(() => forgetStoredWord(storytellerId, chapterId, wordId));
     },
   });
 }

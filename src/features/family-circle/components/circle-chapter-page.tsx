@@ -1,7 +1,8 @@
 // /circles/:storytellerId/chapters/:id: a released chapter to read (large serif text, her pictures with
 // captions and credits), the family's words under it, and for a contributor « Ajouter une photo ».
-// Once opened it reads again offline (the saved query cache). A 404 is told apart by asking for the
-// circle's list: a 404 there too means one is no longer in the circle; otherwise she took it back.
+// Once opened it reads again offline, or when the request fails, from the device's copy (Dexie). A 404
+// is told apart by asking for the circle's list: a 404 there too means one is no longer in the circle;
+// otherwise she took it back. Either way the copy goes.
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +15,8 @@ import { useConnectivity } from '../../../offline/connectivity';
 import { useCircleChapter, useCircleChapters } from '../api/circle-chapters';
 import { isNetworkError, isNotFound } from '../api/circle-errors';
 import { circleKeys } from '../api/circle-keys';
-import { useMembership } from '../api/memberships';
 import { useForgetWhenRemoved } from '../hooks/use-forget-when-removed';
+import { useMembershipOrCopy, useStoredCircleChapter } from '../hooks/use-stored-circle';
 import { AddPhoto } from './add-photo';
 import { CircleChapterPictures } from './chapter-pictures';
 import { RemovedNotice } from './removed-notice';
@@ -45,7 +46,8 @@ export function CircleChapterPage({ storytellerId, chapterId }: CircleChapterPag
   const { online } = useConnectivity();
   const queryClient = useQueryClient();
   const chapter = useCircleChapter(storytellerId, chapterId);
-  const membership = useMembership(storytellerId);
+  const stored = useStoredCircleChapter(storytellerId, chapterId);
+  const membership = useMembershipOrCopy(storytellerId);
   const chapterGone = isNotFound(chapter.error);
   // Only asked to tell « removed » from « taken back ».
   const list = useCircleChapters(storytellerId, { enabled: chapterGone });
@@ -84,10 +86,12 @@ export function CircleChapterPage({ storytellerId, chapterId }: CircleChapterPag
     );
   }
 
-  const unreachable = !online || isNetworkError(chapter.error);
-  const data = chapter.data;
+  const unreachable = !online || isNetworkError(chapter.error) || chapter.fetchStatus === 'paused';
+  // No answer from the server (offline, or the request failed): the device's copy, if it has one.
+  const noAnswer = !chapter.data && (unreachable || chapter.isError);
+  const data = chapter.data ?? (noAnswer ? (stored ?? undefined) : undefined);
   if (!data) {
-    if (chapter.isError || (unreachable && chapter.fetchStatus === 'paused'))
+    if (noAnswer && stored !== undefined)
       return (
         <div className="space-y-4">
           <h1 className="text-3xl sm:text-4xl">{t('chapter.untitled')}</h1>
@@ -118,7 +122,11 @@ export function CircleChapterPage({ storytellerId, chapterId }: CircleChapterPag
             date: formatLongDate(data.released_at) ?? data.released_at,
           })}
         />
-        {unreachable && <Notice tone="info">{t('chapter.offlineNote')}</Notice>}
+        {(noAnswer || unreachable) && (
+          <Notice tone="info">
+            {t(unreachable ? 'chapter.offlineNote' : 'chapter.staleNote')}
+          </Notice>
+        )}
       </div>
       <CircleChapterPictures pictures={data.pictures} />
       <ChapterText text={data.text} />

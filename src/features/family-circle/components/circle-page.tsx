@@ -1,5 +1,8 @@
 // /circles/:storytellerId: her released chapters, newest release first (title, first lines, picture),
-// read from the saved copy when offline; a contributor also asks her questions here.
+// read from the device's copy (Dexie) when offline or when the request fails; a contributor also asks
+// her questions here. Two places for the app to compose into: `bookSlot` (a contributor she allowed to
+// make a book) and `giftSlot` (any member, in a calm section at the end).
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CircleChapterSummary } from '@contract/circle';
@@ -12,8 +15,8 @@ import { formatLongDate } from '../../../lib/intl';
 import { useConnectivity } from '../../../offline/connectivity';
 import { byNewestRelease, useCircleChapters } from '../api/circle-chapters';
 import { isNetworkError } from '../api/circle-errors';
-import { useMembership } from '../api/memberships';
 import { useForgetWhenRemoved } from '../hooks/use-forget-when-removed';
+import { useMembershipOrCopy, useStoredCircleChapters } from '../hooks/use-stored-circle';
 import { QuestionSection } from './question-section';
 import { RemovedNotice } from './removed-notice';
 
@@ -56,24 +59,39 @@ function ChapterSummaryCard({
   );
 }
 
-export function CirclePage({ storytellerId }: { storytellerId: string }) {
+interface CirclePageProps {
+  storytellerId: string;
+  /** Shown only to a contributor she allowed to make a book (`can_make_book`). */
+  bookSlot?: ReactNode;
+  /** Shown to any member, in a calm section at the end of the page. */
+  giftSlot?: ReactNode;
+}
+
+export function CirclePage({ storytellerId, bookSlot, giftSlot }: CirclePageProps) {
   const { t } = useTranslation('circle');
   const { online } = useConnectivity();
   const chapters = useCircleChapters(storytellerId);
-  const membership = useMembership(storytellerId);
+  const stored = useStoredCircleChapters(storytellerId);
+  const membership = useMembershipOrCopy(storytellerId);
   const removed = useForgetWhenRemoved(storytellerId, chapters.error);
 
   if (removed) return <RemovedNotice />;
 
   const name = membership?.storyteller_name;
-  const unreachable = !online || isNetworkError(chapters.error);
+  const unreachable =
+    !online || isNetworkError(chapters.error) || chapters.fetchStatus === 'paused';
+  // No answer from the server (offline, or the request failed): the device's copy, if it has one.
+  const noAnswer = !chapters.data && (unreachable || chapters.isError);
+  const shown = chapters.data?.data ?? (noAnswer ? (stored ?? undefined) : undefined);
 
   let body;
-  if (chapters.data) {
-    const list = byNewestRelease(chapters.data.data);
+  if (shown) {
+    const list = byNewestRelease(shown);
     body = (
       <>
-        {unreachable && <Notice tone="info">{t('circle.offlineNote')}</Notice>}
+        {(noAnswer || unreachable) && (
+          <Notice tone="info">{t(unreachable ? 'circle.offlineNote' : 'circle.staleNote')}</Notice>
+        )}
         {list.length === 0 ? (
           <p className="max-w-prose text-lg">
             {t('circle.empty', { name: name ?? t('circle.titleUnknown') })}
@@ -89,7 +107,7 @@ export function CirclePage({ storytellerId }: { storytellerId: string }) {
         )}
       </>
     );
-  } else if (chapters.isError || (unreachable && chapters.fetchStatus === 'paused')) {
+  } else if (noAnswer && stored !== undefined) {
     body = (
       <div className="space-y-4">
         <Notice tone={unreachable ? 'info' : 'error'} role="alert">
@@ -122,9 +140,11 @@ export function CirclePage({ storytellerId }: { storytellerId: string }) {
       {membership?.role === 'contributor' && name && (
         <QuestionSection storytellerId={storytellerId} name={name} />
       )}
+      {bookSlot && membership?.role === 'contributor' && membership.can_make_book && bookSlot}
       <ButtonLink to="/circles" variant="secondary">
         {t('circle.myCircles')}
       </ButtonLink>
+      {giftSlot && <div className="border-t-2 border-line pt-8">{giftSlot}</div>}
     </div>
   );
 }

@@ -1,7 +1,10 @@
 // /circles: the circles one belongs to (usually one; both grandmothers possible), each with when its
-// news comes (at once, weekly, never) and a way out after a question.
+// news comes (at once, weekly, never) and a way out after a question; the device's copy of the list
+// when offline or when the request fails. At the end, « Raconter ma propre histoire »: `/` leads a
+// member without a story of her own here (src/app/routes/home-loader.ts), this leads her to her own.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { CircleNotify, Membership } from '@contract/circle';
 import { PageHeader } from '../../../components/layouts/page';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -11,6 +14,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../lib/toast';
 import { isNetworkError } from '../api/circle-errors';
 import { useLeaveCircle, useMemberships, useUpdateNotify } from '../api/memberships';
+import { useStoredCircles } from '../hooks/use-stored-circle';
+import { rememberOwnStoryIntent } from '../own-story-intent';
 
 const NOTIFY_CHOICES: CircleNotify[] = ['immediate', 'weekly', 'never'];
 
@@ -60,56 +65,73 @@ function NotifyChoice({ membership }: { membership: Membership }) {
 
 export function CirclesPage() {
   const { t } = useTranslation('circle');
+  const navigate = useNavigate();
   const memberships = useMemberships();
+  const stored = useStoredCircles();
   const leave = useLeaveCircle();
   const [toLeave, setToLeave] = useState<Membership | null>(null);
 
+  const unreachable = isNetworkError(memberships.error) || memberships.fetchStatus === 'paused';
+  // No answer from the server (offline, or the request failed): the device's copy, if it holds any.
+  const noAnswer = !memberships.data && (unreachable || memberships.isError);
+  const shown =
+    memberships.data?.data ?? (noAnswer && stored && stored.length > 0 ? stored : undefined);
+
   let body;
-  if (memberships.data) {
-    const list = memberships.data.data;
+  if (shown) {
+    const list = shown;
     body =
       list.length === 0 ? (
         <Notice tone="info" title={t('circles.empty.title')}>
           {t('circles.empty.message')}
         </Notice>
       ) : (
-        <ul className="space-y-6">
-          {list.map((membership) => {
-            const name = membership.storyteller_name;
-            return (
-              <li key={membership.storyteller_id}>
-                <section
-                  aria-labelledby={`circle-${membership.storyteller_id}`}
-                  className="space-y-5 rounded-2xl border-2 border-line bg-surface p-5"
-                >
-                  <h2 id={`circle-${membership.storyteller_id}`} className="text-2xl">
-                    {t('circles.circleOf', { name })}
-                  </h2>
-                  <p className="text-lg">
-                    {t(
-                      membership.role === 'contributor'
-                        ? 'circles.roleContributor'
-                        : 'circles.roleReader',
-                    )}
-                  </p>
-                  <ButtonLink to={`/circles/${membership.storyteller_id}`} className="text-lg">
-                    {t('circles.open', { name })}
-                  </ButtonLink>
-                  <NotifyChoice membership={membership} />
-                  <Button variant="ghost" onClick={() => setToLeave(membership)}>
-                    {t('circles.leave')}
-                  </Button>
-                </section>
-              </li>
-            );
-          })}
-        </ul>
+        <>
+          {noAnswer && (
+            <div className="mb-6">
+              <Notice tone="info">
+                {t(unreachable ? 'circles.offlineNote' : 'circles.staleNote')}
+              </Notice>
+            </div>
+          )}
+          <ul className="space-y-6">
+            {list.map((membership) => {
+              const name = membership.storyteller_name;
+              return (
+                <li key={membership.storyteller_id}>
+                  <section
+                    aria-labelledby={`circle-${membership.storyteller_id}`}
+                    className="space-y-5 rounded-2xl border-2 border-line bg-surface p-5"
+                  >
+                    <h2 id={`circle-${membership.storyteller_id}`} className="text-2xl">
+                      {t('circles.circleOf', { name })}
+                    </h2>
+                    <p className="text-lg">
+                      {t(
+                        membership.role === 'contributor'
+                          ? 'circles.roleContributor'
+                          : 'circles.roleReader',
+                      )}
+                    </p>
+                    <ButtonLink to={`/circles/${membership.storyteller_id}`} className="text-lg">
+                      {t('circles.open', { name })}
+                    </ButtonLink>
+                    <NotifyChoice membership={membership} />
+                    <Button variant="ghost" onClick={() => setToLeave(membership)}>
+                      {t('circles.leave')}
+                    </Button>
+                  </section>
+                </li>
+              );
+            })}
+          </ul>
+        </>
       );
-  } else if (memberships.isError) {
+  } else if (noAnswer && stored !== undefined) {
     body = (
       <div className="space-y-4">
-        <Notice tone={isNetworkError(memberships.error) ? 'info' : 'error'} role="alert">
-          {t(isNetworkError(memberships.error) ? 'join.offline' : 'circles.loadError')}
+        <Notice tone={unreachable ? 'info' : 'error'} role="alert">
+          {t(unreachable ? 'join.offline' : 'circles.loadError')}
         </Notice>
         <Button variant="secondary" onClick={() => void memberships.refetch()}>
           {t('circles.retry')}
@@ -139,6 +161,25 @@ export function CirclesPage() {
     <div>
       <PageHeader title={t('circles.title')} lead={t('circles.lead')} />
       {body}
+      <section
+        aria-labelledby="circles-own-story-title"
+        className="mt-10 space-y-3 border-t-2 border-line pt-8"
+      >
+        <h2 id="circles-own-story-title" className="text-2xl">
+          {t('circles.ownStory.title')}
+        </h2>
+        <p className="max-w-prose text-lg">{t('circles.ownStory.lead')}</p>
+        <Button
+          variant="secondary"
+          className="text-lg"
+          onClick={() => {
+            rememberOwnStoryIntent();
+            void navigate('/');
+          }}
+        >
+          {t('circles.ownStory.start')}
+        </Button>
+      </section>
       <ConfirmDialog
         open={toLeave !== null}
         title={t('circles.leaveConfirm.title')}

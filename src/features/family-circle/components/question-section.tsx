@@ -1,5 +1,7 @@
 // « Poser une question à Jeanne » (contributors only): the question, sent through the outbox so one
 // written offline leaves once when the connection returns; and one's questions with where each stands.
+// What is typed is a draft on the device (`circle-question:<storytellerId>`), back after a reload, gone
+// once the question is queued.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +12,7 @@ import { FieldError } from '../../../components/ui/field-message';
 import { inputClasses } from '../../../components/ui/text-field';
 import { toast } from '../../../lib/toast';
 import { isOnline } from '../../../offline/connectivity';
+import { useDraft } from '../../../offline/use-draft';
 import { queueQuestion, useWaitingQuestions } from '../api/circle-outbox';
 import { useCircleQuestions } from '../api/questions';
 
@@ -42,7 +45,7 @@ export function QuestionSection({ storytellerId, name }: { storytellerId: string
   const { t } = useTranslation('circle');
   const questions = useCircleQuestions(storytellerId);
   const waiting = useWaitingQuestions(storytellerId);
-  const [text, setText] = useState('');
+  const [text, setText, clearDraft, draft] = useDraft(`circle-question:${storytellerId}`);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -56,7 +59,8 @@ export function QuestionSection({ storytellerId, name }: { storytellerId: string
     setBusy(true);
     try {
       await queueQuestion({ storytellerId, text: question });
-      setText('');
+      // In the outbox now: the draft has done its work.
+      await clearDraft();
       toast.success(t(isOnline() ? 'questions.sent' : 'questions.queued'));
     } finally {
       setBusy(false);
@@ -88,6 +92,7 @@ export function QuestionSection({ storytellerId, name }: { storytellerId: string
           className={`${inputClasses} text-lg`}
         />
         <FieldError id="circle-question-error">{error}</FieldError>
+        {draft.saveError && <p className="text-warning-ink">{t(`draft.${draft.saveError}`)}</p>}
         <Button type="submit" busy={busy} className="text-lg">
           {t('questions.send')}
         </Button>

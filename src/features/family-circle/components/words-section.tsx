@@ -1,6 +1,7 @@
 // The family's words under a released chapter: each with who and when, one's own with « Supprimer »;
 // then « Laisser un mot » (≤ 1000 characters), queued in the outbox so a word written offline leaves
-// once when the connection returns, shown as waiting until then.
+// once when the connection returns, shown as waiting until then. What is typed is a draft on the device
+// (`circle-word:<storytellerId>/<chapterId>`), back after a reload, gone once the word is queued.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChapterWord } from '@contract/circle';
@@ -12,6 +13,7 @@ import { inputClasses } from '../../../components/ui/text-field';
 import { formatLongDate } from '../../../lib/intl';
 import { toast } from '../../../lib/toast';
 import { isOnline } from '../../../offline/connectivity';
+import { useDraft } from '../../../offline/use-draft';
 import { isNetworkError } from '../api/circle-errors';
 import { queueWord, useWaitingWords } from '../api/circle-outbox';
 import { useDeleteWord } from '../api/words';
@@ -27,7 +29,7 @@ export function WordsSection({ storytellerId, chapterId, words }: WordsSectionPr
   const waiting = useWaitingWords(chapterId);
   const remove = useDeleteWord(storytellerId, chapterId);
   const [toDelete, setToDelete] = useState<ChapterWord | null>(null);
-  const [text, setText] = useState('');
+  const [text, setText, clearDraft, draft] = useDraft(`circle-word:${storytellerId}/${chapterId}`);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -41,7 +43,8 @@ export function WordsSection({ storytellerId, chapterId, words }: WordsSectionPr
     setBusy(true);
     try {
       await queueWord({ storytellerId, chapterId, text: word });
-      setText('');
+      // In the outbox now: the draft has done its work.
+      await clearDraft();
       toast.success(t(isOnline() ? 'words.sent' : 'words.queued'));
     } finally {
       setBusy(false);
@@ -107,6 +110,7 @@ export function WordsSection({ storytellerId, chapterId, words }: WordsSectionPr
           {t('words.count', { count: text.length, max: MAX_WORD_LENGTH })}
         </p>
         <FieldError id="circle-word-error">{error}</FieldError>
+        {draft.saveError && <p className="text-warning-ink">{t(`draft.${draft.saveError}`)}</p>}
         <Button type="submit" busy={busy} className="text-lg">
           {t('words.send')}
         </Button>

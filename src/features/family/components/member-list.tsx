@@ -109,6 +109,7 @@ function MemberItem({
   const { t } = useTranslation('family');
   const update = useUpdateMember();
   const resend = useResendInvitation();
+  const [sendingCanMakeBook, setSendingCanMakeBook] = useState<boolean | null>(null);
   const name = memberName(member);
   const headingId = `member-${member.id}`;
   const otherRole = member.role === 'reader' ? 'contributor' : 'reader';
@@ -127,9 +128,11 @@ function MemberItem({
   }
 
   function setCanMakeBook(value: boolean) {
+    setSendingCanMakeBook(value);
     update.mutate(
       { memberId: member.id, body: { can_make_book: value } },
       {
+        onSettled: () => setSendingCanMakeBook(null),
         onError: (error) =>
           toast.error(
             circleFailure(error) === 'contributor_only'
@@ -181,7 +184,9 @@ function MemberItem({
       {member.role === 'contributor' && (
         <CheckboxField
           label={t('members.canMakeBook')}
-          checked={member.can_make_book}
+          // The box ticks at once: the value being sent is shown until the answer comes (and the
+          // server's value again if it fails).
+          checked={sendingCanMakeBook ?? member.can_make_book}
           disabled={!online || update.isPending}
           onChange={(event) => setCanMakeBook(event.target.checked)}
         />

@@ -26,6 +26,7 @@ export const PRICES: typeof ServerPrices = {
   subscription: 1400,
   'premium-12-months-and-a-book': 16800,
   book: 4900,
+  gift: 16800,
 };
 
 export const CURRENCY = 'EUR';

@@ -9,6 +9,7 @@ import { Notice } from '../../../components/ui/notice';
 import { useSessionUser } from '../../../lib/session';
 import { usePremiumStatus } from '../api/get-premium-status';
 import { invalidateAccess } from '../api/invalidate-access';
+import type { CheckoutRequest, GiftFor } from '../api/checkout';
 import { PRICES } from '../api/types';
 import { forgetRememberedCheckout, readRememberedCheckout } from '../checkout-memory';
 import { formatMoney } from '../format';
@@ -19,11 +20,27 @@ import { AccessSummary } from './access-summary';
 export const ACTIVATION_POLL_MS = 3_000;
 export const ACTIVATION_POLL_TRIES = 10;
 
-export function PaymentSuccessDetails() {
+/**
+ * `product`: what the payment page said was bought (its return address, `?product=`), used when this
+ * tab remembers nothing (a gift paid in another tab still gets its thanks).
+ */
+export function PaymentSuccessDetails({ product }: { product?: string | null } = {}) {
   const { t } = useTranslation('premium');
   const queryClient = useQueryClient();
   const signedIn = useSessionUser() !== null;
-  const [bought] = useState(readRememberedCheckout);
+  const [remembered] = useState(readRememberedCheckout);
+  const bought: CheckoutRequest | null =
+    remembered ?? (product === 'gift' ? { product: 'gift' } : null);
+
+  /** What the thank-you says for a gift (issue 31): the code is on its way, or her name and her year. */
+  function giftThanks(gift: GiftFor | undefined): string {
+    if (gift?.for === 'storyteller') {
+      const name = gift.storytellerName?.trim();
+      return name ? t('result.giftStoryteller', { name }) : t('result.giftStorytellerNoName');
+    }
+    if (gift?.for === 'code') return t('result.giftCode');
+    return t('result.giftPaid');
+  }
   const expectsFullAccess =
     bought?.product === 'subscription' || bought?.product === 'premium-12-months-and-a-book';
 
@@ -68,6 +85,11 @@ export function PaymentSuccessDetails() {
         </p>
       )}
       {bought?.product === 'book' && <p className="text-lg">{t('result.book')}</p>}
+      {bought?.product === 'gift' && (
+        <p className="text-lg" data-testid="payment-success-gift">
+          {giftThanks(bought.gift)}
+        </p>
+      )}
       {activating && (
         <Notice tone="info" role="status">
           {t('result.activating')}

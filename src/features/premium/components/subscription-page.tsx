@@ -1,5 +1,6 @@
 // /subscription (spec §2): what the person has now, the two plans (monthly, 12-month pack with a printed
-// book) and, when arriving from a book (?book_id=), the printed copy of that book; the gift code below.
+// book) and, when arriving from a book (?book_id=), the printed copy of that book; below them, a gift to
+// buy for a relative (a gift code, issue 31), then the gift code to redeem.
 // Each button opens the payment page; offline they wait, saying why.
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/layouts/page';
@@ -14,6 +15,7 @@ import { usePaymentsOff } from '../hooks/use-payments-off';
 import { hasRunningSubscription, subscriptionState } from '../subscription-state';
 import { AccessSummary } from './access-summary';
 import { GiftCodeForm } from './gift-code-form';
+import { GiftOffer } from './gift-offer';
 import { PlanCard } from './plan-card';
 
 export function SubscriptionPage({ bookID }: { bookID: string | null }) {
@@ -126,6 +128,8 @@ export function SubscriptionPage({ bookID }: { bookID: string | null }) {
       <p className="text-ink-muted" data-testid="plans-currency">
         {t('plans.currency')}
       </p>
+
+      <GiftOffer />
 
       <GiftCodeForm />
     </div>

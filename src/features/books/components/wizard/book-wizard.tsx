@@ -1,10 +1,14 @@
 // The book wizard (/conversations/book/create, spec §2 BookCreation and §4 Book wizard): an introduction
 // with the progress, then six steps as dialogs (chapters, order, author, title and summary, cover,
 // portrait) and the creation, after which the person is on the book's page. Everything chosen and typed
-// is kept in localStorage on every change (wizard-state.ts) and reopened at the same step.
+// is kept in localStorage on every change (wizard-state.ts) and reopened at the same step. Issue 31: with
+// a circle target (book-target.ts) a contributor prepares the storyteller's book from her released
+// chapters: her name as the author, the chapters' pictures only, no voice codes, the book's page under the
+// circle after the creation, the saved state kept apart from the person's own book.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '../../../../components/layouts/page';
 import { Button, ButtonLink } from '../../../../components/ui/button';
 import { Notice } from '../../../../components/ui/notice';
@@ -13,9 +17,18 @@ import { ApiError } from '../../../../lib/api-client';
 import { useSessionUser } from '../../../../lib/session';
 import { getBookSuggestions } from '../../api/book-suggestions';
 import { useCreateBook } from '../../api/create-book';
-import { useFullAccess, useWizardChapters, type WizardChapter } from '../../wizard-requests';
 import {
+  rewriteInPerson,
+  useFullAccess,
+  useWizardChapters,
+  wizardKeys,
+  type WizardChapter,
+} from '../../wizard-requests';
+import { bookBackPath, bookPagePath, useBookTarget } from '../../book-target';
+import {
+  WIZARD_STORAGE_KEY,
   applySuggestions,
+  circleWizardStorageKey,
   buildCreatePayload,
   canLeaveStep,
   clearWizardState,
@@ -40,20 +53,97 @@ import { WizardProgress } from './wizard-progress';
 import { WizardStepModal } from './wizard-step-modal';
 import { track } from '../../../../lib/analytics';
 import { MAX_BOOK_CHAPTERS, MIN_BOOK_CHAPTERS } from '../../api/types';
-import { mixedPersons } from '../../narration';
+import { mixedPersons, narrativePerson, type NarrativePerson } from '../../narration';
+import { storeChapter } from '../../../../offline/stored-chapters';
+import { useConnectivity } from '../../../../offline/connectivity';
 
-/** A plain note when the chosen chapters mix « je » and « il / elle » (a guess from their text). */
+/**
+ * A plain note when the chosen chapters mix « je » and « il / elle » (a guess from their text), and, on
+ * her own book, a way to make them agree (issue 30 #6): each chapter told the other way is rewritten from
+ * its current text, one after the other; what could not be is named. A contributor only sees the note:
+ * the chapters are hers.
+ */
 function MixedPersonsNote({ chapters }: { chapters: WizardChapter[] }) {
   const { t } = useTranslation('bookWizard');
+  const { circle, apiBase } = useBookTarget();
+  const queryClient = useQueryClient();
+  const { online } = useConnectivity();
+  const [running, setRunning] = useState<NarrativePerson | null>(null);
+  const [outcome, setOutcome] = useState<string[]>([]);
   const mixed = mixedPersons(chapters);
-  if (!mixed) return null;
-  const titles = (list: string[]) =>
+  const quote = (list: string[]) =>
     list.map((title) => t('order.mixedPersons.quoted', { title })).join(', ');
+
+  async function agree(person: NarrativePerson) {
+    const others = chapters.filter((chapter) => {
+      const told = narrativePerson(chapter.text);
+      return told !== null && told !== person;
+    });
+    setRunning(person);
+    setOutcome([]);
+    const rewritten: string[] = [];
+    const kept: string[] = [];
+    const failed: string[] = [];
+    for (const chapter of others) {
+      try {
+        const { chapter: wire, applied } = await rewriteInPerson(chapter.id, person);
+        await storeChapter(wire);
+        (applied ? rewritten : kept).push(chapter.title);
+      } catch {
+        failed.push(chapter.title);
+      }
+    }
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: wizardKeys.chapters(apiBase) }),
+      queryClient.invalidateQueries({ queryKey: ['chapters'] }),
+    ]);
+    setRunning(null);
+    setOutcome([
+      ...(rewritten.length ? [t('order.mixedPersons.rewritten', { count: rewritten.length })] : []),
+      ...(kept.length ? [t('order.mixedPersons.notRewritten', { titles: quote(kept) })] : []),
+      ...(failed.length ? [t('order.mixedPersons.failed', { titles: quote(failed) })] : []),
+    ]);
+  }
+
+  if (!mixed && outcome.length === 0) return null;
   return (
-    <Notice tone="info" title={t('order.mixedPersons.title')}>
-      <p>{t('order.mixedPersons.first', { titles: titles(mixed.first) })}</p>
-      <p>{t('order.mixedPersons.third', { titles: titles(mixed.third) })}</p>
-      <p>{t('order.mixedPersons.advice')}</p>
+    <Notice
+      tone="info"
+      title={mixed ? t('order.mixedPersons.title') : t('order.mixedPersons.done')}
+    >
+      {mixed && (
+        <>
+          <p>{t('order.mixedPersons.first', { titles: quote(mixed.first) })}</p>
+          <p>{t('order.mixedPersons.third', { titles: quote(mixed.third) })}</p>
+          <p>{circle ? t('order.mixedPersons.adviceCircle') : t('order.mixedPersons.advice')}</p>
+          {!circle && (
+            <div className="mt-3 flex flex-wrap gap-3">
+              {(['first', 'third'] as const).map((person) => (
+                <Button
+                  key={person}
+                  variant="secondary"
+                  busy={running === person}
+                  disabled={running !== null || !online}
+                  onClick={() => void agree(person)}
+                >
+                  {t(
+                    person === 'first'
+                      ? 'order.mixedPersons.allFirst'
+                      : 'order.mixedPersons.allThird',
+                  )}
+                </Button>
+              ))}
+            </div>
+          )}
+          {!circle && !online && <p className="mt-2">{t('order.mixedPersons.offline')}</p>}
+        </>
+      )}
+      <div role="status" className="mt-2 space-y-1">
+        {running && <p>{t('order.mixedPersons.rewriting')}</p>}
+        {outcome.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+      </div>
     </Notice>
   );
 }
@@ -62,11 +152,24 @@ export function BookWizard() {
   const { t } = useTranslation('bookWizard');
   const { t: tCommon } = useTranslation();
   const user = useSessionUser();
+  const { circle } = useBookTarget();
   return (
     <div className="mx-auto max-w-3xl" data-testid="book-wizard">
-      <PageHeader title={tCommon('routes.bookCreation')} lead={t('intro.lead')} />
+      <PageHeader
+        title={
+          circle
+            ? t('circle.title', { name: circle.storytellerName })
+            : tCommon('routes.bookCreation')
+        }
+        lead={circle ? t('circle.lead', { name: circle.storytellerName }) : t('intro.lead')}
+      />
       {user ? (
-        <Wizard key={user.id} owner={user.id} defaultAuthor={user.name} />
+        <Wizard
+          key={user.id}
+          owner={user.id}
+          defaultAuthor={circle ? circle.storytellerName : user.name}
+          storageKey={circle ? circleWizardStorageKey(circle.storytellerId) : WIZARD_STORAGE_KEY}
+        />
       ) : (
         <div className="py-10 text-brand">
           <Spinner size="lg" label={t('loading')} />
@@ -76,18 +179,18 @@ export function BookWizard() {
   );
 }
 
-function useSavedWizardState(owner: string, defaultAuthor: string) {
+function useSavedWizardState(owner: string, defaultAuthor: string, storageKey: string) {
   const [state, setState] = useState<WizardState>(
-    () => loadWizardState(owner) ?? emptyWizardState(defaultAuthor),
+    () => loadWizardState(owner, storageKey) ?? emptyWizardState(defaultAuthor),
   );
   // After a successful creation nothing more is written: the next book starts from nothing.
   const finished = useRef(false);
   useEffect(() => {
-    if (!finished.current) saveWizardState(state, owner);
-  }, [state, owner]);
+    if (!finished.current) saveWizardState(state, owner, storageKey);
+  }, [state, owner, storageKey]);
   function finish() {
     finished.current = true;
-    clearWizardState();
+    clearWizardState(storageKey);
   }
   return [state, setState, finish] as const;
 }
@@ -110,12 +213,22 @@ function creationError(error: unknown): CreationError {
   return { kind: 'generic' };
 }
 
-function Wizard({ owner, defaultAuthor }: { owner: string; defaultAuthor: string }) {
+function Wizard({
+  owner,
+  defaultAuthor,
+  storageKey,
+}: {
+  owner: string;
+  defaultAuthor: string;
+  storageKey: string;
+}) {
   const { t } = useTranslation('bookWizard');
   const navigate = useNavigate();
+  const target = useBookTarget();
+  const { apiBase, circle } = target;
   const chaptersQuery = useWizardChapters();
   const access = useFullAccess();
-  const [state, setState, finish] = useSavedWizardState(owner, defaultAuthor);
+  const [state, setState, finish] = useSavedWizardState(owner, defaultAuthor, storageKey);
   const [open, setOpen] = useState(state.currentStep > 0);
   const [showErrors, setShowErrors] = useState(false);
   const [suggesting, setSuggesting] = useState(false);
@@ -164,10 +277,13 @@ function Wizard({ owner, defaultAuthor }: { owner: string; defaultAuthor: string
     let active = true;
     setSuggesting(true);
     const author = current.bookParameters.author.trim();
-    getBookSuggestions({
-      conversation_ids: current.sortedConversations,
-      ...(author ? { author } : {}),
-    })
+    getBookSuggestions(
+      {
+        conversation_ids: current.sortedConversations,
+        ...(author ? { author } : {}),
+      },
+      apiBase,
+    )
       .then((suggestions) => {
         if (!active) return;
         setState((previous) => ({
@@ -186,7 +302,7 @@ function Wizard({ owner, defaultAuthor }: { owner: string; defaultAuthor: string
       active = false;
       setSuggesting(false);
     };
-  }, [open, step, setState]);
+  }, [open, step, setState, apiBase]);
 
   function update(change: (previous: WizardState) => WizardState) {
     setState(change);
@@ -242,7 +358,7 @@ function Wizard({ owner, defaultAuthor }: { owner: string; defaultAuthor: string
         });
         setCreatedBookId(book.id);
         finish();
-        navigate(`/book/${encodeURIComponent(book.id)}`);
+        navigate(bookPagePath(target, book.id));
       },
       // Spec §4: a failed creation clears the created id; the person stays on the step.
       onError: () => setCreatedBookId(null),
@@ -272,10 +388,12 @@ function Wizard({ owner, defaultAuthor }: { owner: string; defaultAuthor: string
   return (
     <div ref={introRef} className="space-y-6">
       <WizardProgress step={step} />
-      <p className="max-w-prose text-lg">{t('intro.explanation')}</p>
+      <p className="max-w-prose text-lg">
+        {t(circle ? 'circle.explanation' : 'intro.explanation')}
+      </p>
       <p className="max-w-prose text-ink-muted">{t('intro.saved')}</p>
 
-      {access.data === false && (
+      {!circle && access.data === false && (
         <Notice tone="info" title={t('access.title')}>
           <p>{t('access.message')}</p>
           <ButtonLink to="/subscription" variant="secondary" className="mt-3">
@@ -307,11 +425,22 @@ function Wizard({ owner, defaultAuthor }: { owner: string; defaultAuthor: string
           tone="warning"
           title={t('choose.tooFew.title', { min: MIN_BOOK_CHAPTERS, max: MAX_BOOK_CHAPTERS })}
         >
-          <p>{t('choose.tooFew.message', { count: chapters.length })}</p>
-          <p>{t('intro.tooFew', { count: MIN_BOOK_CHAPTERS - chapters.length })}</p>
-          <ButtonLink to="/" variant="secondary" className="mt-3">
-            {t('choose.tooFew.home')}
-          </ButtonLink>
+          {circle ? (
+            <>
+              <p>{t('circle.tooFew', { count: chapters.length, name: circle.storytellerName })}</p>
+              <ButtonLink to={bookBackPath(target)} variant="secondary" className="mt-3">
+                {t('circle.back', { name: circle.storytellerName })}
+              </ButtonLink>
+            </>
+          ) : (
+            <>
+              <p>{t('choose.tooFew.message', { count: chapters.length })}</p>
+              <p>{t('intro.tooFew', { count: MIN_BOOK_CHAPTERS - chapters.length })}</p>
+              <ButtonLink to="/" variant="secondary" className="mt-3">
+                {t('choose.tooFew.home')}
+              </ButtonLink>
+            </>
+          )}
         </Notice>
       ) : (
         <Button
@@ -457,6 +586,10 @@ function Wizard({ owner, defaultAuthor }: { owner: string; defaultAuthor: string
             ) : missing ? (
               <Notice tone="error" title={t('create.failedTitle')}>
                 {t('create.missing')}
+              </Notice>
+            ) : failure?.kind === 'fullAccess' && circle ? (
+              <Notice tone="error" title={t('create.failedTitle')}>
+                <p>{t('circle.fullAccess', { name: circle.storytellerName })}</p>
               </Notice>
             ) : failure?.kind === 'fullAccess' ? (
               <Notice tone="error" title={t('access.title')}>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ChapterImage } from '../../../../components/ui/chapter-image';
 import { Notice } from '../../../../components/ui/notice';
 import { Spinner } from '../../../../components/ui/spinner';
+import { useBookTarget } from '../../book-target';
 import {
   uploadOwnPhoto,
   useOwnPhotos,
@@ -52,7 +53,9 @@ export function ImagePicker({ name, intro, chapters, value, onChange }: ImagePic
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<PickerMode>('existing');
   const [upload, setUpload] = useState<UploadState>({ status: 'idle' });
-  const ownPhotos = useOwnPhotos(true);
+  // Issue 31: preparing her book, only the chosen chapters' pictures (the contributor's photos are not hers).
+  const { circle } = useBookTarget();
+  const ownPhotos = useOwnPhotos(!circle);
   const fileId = useId();
   const fileHintId = useId();
 
@@ -75,7 +78,7 @@ export function ImagePicker({ name, intro, chapters, value, onChange }: ImagePic
     url: photo.thumbnail_url || photo.url,
     label: photo.legend?.trim() || t('picker.ownPhoto', { position: index + 1 }),
   }));
-  const options = [...chapterOptions, ...photoOptions];
+  const options = circle ? chapterOptions : [...chapterOptions, ...photoOptions];
 
   async function send(file: File) {
     const problem = wizardFileProblem(file);
@@ -120,26 +123,28 @@ export function ImagePicker({ name, intro, chapters, value, onChange }: ImagePic
         )}
       </div>
 
-      <fieldset className="space-y-2">
-        <legend className="mb-2 font-semibold">{t('picker.modeLabel')}</legend>
-        <div className="flex flex-wrap gap-3">
-          {(['existing', 'upload'] as const).map((option) => (
-            <ChoiceLabel key={option} checked={mode === option}>
-              <input
-                type="radio"
-                name={`${name}-mode`}
-                value={option}
-                checked={mode === option}
-                onChange={() => setMode(option)}
-                className="size-6 shrink-0 accent-brand"
-              />
-              <span className="font-semibold">{t(`picker.${option}`)}</span>
-            </ChoiceLabel>
-          ))}
-        </div>
-      </fieldset>
+      {!circle && (
+        <fieldset className="space-y-2">
+          <legend className="mb-2 font-semibold">{t('picker.modeLabel')}</legend>
+          <div className="flex flex-wrap gap-3">
+            {(['existing', 'upload'] as const).map((option) => (
+              <ChoiceLabel key={option} checked={mode === option}>
+                <input
+                  type="radio"
+                  name={`${name}-mode`}
+                  value={option}
+                  checked={mode === option}
+                  onChange={() => setMode(option)}
+                  className="size-6 shrink-0 accent-brand"
+                />
+                <span className="font-semibold">{t(`picker.${option}`)}</span>
+              </ChoiceLabel>
+            ))}
+          </div>
+        </fieldset>
+      )}
 
-      {mode === 'existing' ? (
+      {mode === 'existing' || circle ? (
         <fieldset className="space-y-3">
           <legend className="sr-only">{t('picker.photosLabel')}</legend>
           <ChoiceLabel checked={!value}>

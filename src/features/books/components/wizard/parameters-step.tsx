@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '../../../../components/ui/checkbox-field';
 import { MAX_BOOK_AUTHOR_LENGTH } from '../../api/types';
+import { useBookTarget } from '../../book-target';
 import { authorProblem, MIN_AUTHOR_LENGTH } from '../../wizard-state';
 import { CountedField } from './counted-field';
 
@@ -27,6 +28,7 @@ export function ParametersStep({
   showErrors,
 }: ParametersStepProps) {
   const { t } = useTranslation('bookWizard');
+  const { circle } = useBookTarget();
   // Once the person has typed, a too-short name is said at once rather than on Continue only.
   const [typed, setTyped] = useState(false);
   const problem = authorProblem(author);
@@ -62,16 +64,19 @@ export function ParametersStep({
           </>
         }
       />
-      <CheckboxField
-        checked={voiceCodes}
-        onChange={(event) => onVoiceCodesChange(event.target.checked)}
-        label={
-          <>
-            <span className="block font-semibold">{t('parameters.voiceCodes')}</span>
-            <span className="block text-ink-muted">{t('parameters.voiceCodesHint')}</span>
-          </>
-        }
-      />
+      {/* Issue 31: not when preparing her book: listening pages of her recordings are hers to share. */}
+      {!circle && (
+        <CheckboxField
+          checked={voiceCodes}
+          onChange={(event) => onVoiceCodesChange(event.target.checked)}
+          label={
+            <>
+              <span className="block font-semibold">{t('parameters.voiceCodes')}</span>
+              <span className="block text-ink-muted">{t('parameters.voiceCodesHint')}</span>
+            </>
+          }
+        />
+      )}
     </>
   );
 }
