@@ -307,7 +307,9 @@ export function lowerMidSentenceCapitals(sentence: string, language: Language): 
   // « mes Sœurs », « ma petite Sœur Jeanne », "my Mother": after a possessive, a common word that is no
   // name (« mon frère Yves » keeps Yves).
   sentence = sentence.replace(POSSESSIVE_CAPITAL, (word: string) =>
-    isCommonNotName(word, language) ? word.toLocaleLowerCase(language) : word,
+    FAMILY_CALLS.has(word.toLocaleLowerCase(language)) || isCommonNotName(word, language)
+      ? word.toLocaleLowerCase(language)
+      : word,
   );
   // « Sœur », « Cœur », « Œuvre » mid-sentence: the word list spells œ as « oe », so these were taken for names.
   sentence = sentence.replace(
@@ -325,6 +327,15 @@ export function lowerMidSentenceCapitals(sentence: string, language: Language): 
     },
   );
 }
+
+/**
+ * What a family calls its own (« Papa », "Dad"): a name when spoken to or of alone (« Papa disait »), a
+ * common word after a possessive (« mon papa », "her dad"), whatever the name lists say of them.
+ */
+const FAMILY_CALLS = new Set(
+  `dad daddy mum mummy mom mommy mam nan nana gran granny grandad granddad grandpa grandma papa mama
+    maman papi papy mamie mémé pépé tatie tonton`.split(/\s+/),
+);
 
 /** Who a name follows (« mon frère Yves », "my brother Bud"): the capital after these is a name's. */
 const RELATION =

@@ -141,6 +141,18 @@ describe('capitals only where they are due', () => {
     expect(lowerMidSentenceCapitals(said, language)).toBe(expected);
   });
 
+  it('lowers what a family calls its own after a possessive, not when it is used as a name', () => {
+    expect(lowerMidSentenceCapitals('Then her Dad came home with my Mum.', 'en')).toBe(
+      'Then her dad came home with my mum.',
+    );
+    expect(lowerMidSentenceCapitals('On attendait mon Papa et ma Mamie.', 'fr')).toBe(
+      'On attendait mon papa et ma mamie.',
+    );
+    expect(lowerMidSentenceCapitals('Every Sunday, Dad took us to the pier.', 'en')).toBe(
+      'Every Sunday, Dad took us to the pier.',
+    );
+  });
+
   it('keeps the capitals of names, places and quotations', () => {
     expect(lowerMidSentenceCapitals('On habitait à La Rochelle, puis au Havre.', 'fr')).toBe(
       'On habitait à La Rochelle, puis au Havre.',
