@@ -7,13 +7,13 @@ import { writeChapter } from '../src/providers/writer/embedded.ts';
 import { BIOGRAPHER_CORPUS } from '../test/fixtures/biographer/corpus.ts';
 import {
   TARGETS,
-  chapterInput,
   formatBiographerReport,
   measureBiographer,
   PERSPECTIVES,
   replyTurn,
   type BiographerFigures,
 } from '../test/support/biographer-report.ts';
+import { buildInput } from '../test/support/speech-report.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
@@ -64,7 +64,7 @@ for (let run = 0; run < RUNS; run++) {
       turnTimes.push(performance.now() - started);
     }
     for (const perspective of PERSPECTIVES) {
-      const input = chapterInput(interview, perspective, null);
+      const input = buildInput(interview, perspective, null);
       const started = performance.now();
       writeChapter(input);
       chapterTimes.push(performance.now() - started);

@@ -13,7 +13,6 @@ import type {
   TranscriptMessage as InterviewMessage,
 } from '../../src/providers/interviewer/types.ts';
 import { normalize } from '../../src/providers/interviewer/text.ts';
-import { writeChapter } from '../../src/providers/writer/embedded.ts';
 import { findUnsupported } from '../../src/providers/writer/faithfulness.ts';
 import { stylePhrases } from '../../src/providers/writer/phrases.ts';
 import { isStopWord } from '../../src/providers/writer/stopwords.ts';
@@ -22,13 +21,11 @@ import type {
   Language,
   SummaryPerspective,
   SummaryStyle,
-  WriterInput,
 } from '../../src/providers/writer/types.ts';
 import { writeUp } from '../../src/providers/speech/index.ts';
 import type { BiographerInterview, BiographerTurn } from '../fixtures/biographer/corpus.ts';
 import {
-  allowedWords,
-  buildInput,
+  writtenChapter,
   countFillers,
   countFirstPerson,
   missingFacts,
@@ -330,14 +327,6 @@ export interface ChapterReport {
   answers: number;
 }
 
-export function chapterInput(
-  interview: BiographerInterview,
-  perspective: SummaryPerspective,
-  style: SummaryStyle | null,
-): WriterInput {
-  return buildInput(interview, perspective, style);
-}
-
 const LETTER = '[\\p{L}\\p{N}]';
 
 /** Words that elide before a vowel in French, and the form a careful text prints instead. */
@@ -436,17 +425,8 @@ export function measureChapter(
   perspective: SummaryPerspective,
   style: SummaryStyle | null,
 ): ChapterReport {
-  const output = writeChapter(chapterInput(interview, perspective, style));
-  const text = output.summary ?? '';
-  const title = output.title ?? '';
-  const keywords = output.keywords ?? [];
+  const { text, title, keywords, sources, allowed } = writtenChapter(interview, perspective, style);
   const language = interview.language;
-  const sources = [
-    interview.personName,
-    ...interview.turns.map((t) => t.question),
-    ...interview.turns.map((t) => t.answer),
-  ];
-  const allowed = allowedWords(language, style, interview.personName);
   const invented = [
     ...findUnsupported(text, sources, language, allowed),
     ...findUnsupported(title, sources, language, allowed),

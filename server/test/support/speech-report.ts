@@ -324,25 +324,40 @@ export function buildInput(
   };
 }
 
+/**
+ * The embedded writer's chapter for an interview, with what the judges compare it to: every word said
+ * (questions and answers, her name) and the words the writer may add of its own (style phrases…).
+ */
+export function writtenChapter(
+  sample: Pick<SpeechSample, 'language' | 'personName' | 'turns'>,
+  perspective: Perspective,
+  style: SummaryStyle | null,
+) {
+  const output = writeChapter(buildInput(sample, perspective, style));
+  return {
+    text: output.summary ?? '',
+    title: output.title ?? '',
+    keywords: output.keywords ?? [],
+    sources: [
+      sample.personName,
+      ...sample.turns.map((t) => t.question),
+      ...sample.turns.map((t) => t.answer),
+    ],
+    allowed: allowedWords(sample.language, style, sample.personName),
+  };
+}
+
 export function measureSample(
   sample: SpeechSample,
   perspective: Perspective,
   style: SummaryStyle | null,
 ): TextReport {
-  const output = writeChapter(buildInput(sample, perspective, style));
-  const text = output.summary ?? '';
-  const title = output.title ?? '';
-  const keywords = output.keywords ?? [];
+  const { text, title, keywords, sources, allowed } = writtenChapter(sample, perspective, style);
   const language = sample.language;
   const sentences = sentencesOf(text);
   const missing = missingFacts(text, sample.facts);
   const factsTotal = sample.facts.names.length + sample.facts.years.length;
-  const sources = [
-    sample.personName,
-    ...sample.turns.map((t) => t.question),
-    ...sample.turns.map((t) => t.answer),
-  ];
-  const allowed = allowedWords(language, style, sample.personName);
+
   const invented = [
     ...findUnsupported(text, sources, language, allowed),
     ...findUnsupported(title, sources, language, allowed),

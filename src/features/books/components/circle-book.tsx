@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button';
 import { BookIcon } from '../../../components/ui/icons';
 import { Notice } from '../../../components/ui/notice';
+import { Spinner } from '../../../components/ui/spinner';
 import {
   BookTargetContext,
   bookBackPath,
@@ -72,6 +73,16 @@ function CircleTarget({
 }
 
 /** `/circles/{storytellerId}/book/new`: the book wizard on her released chapters. */
+/** While the member's circles load (the routes need her name and the right first). */
+export function CircleSeatLoading() {
+  const { t } = useTranslation('books');
+  return (
+    <div className="p-6 text-brand">
+      <Spinner label={t('circle.loading')} />
+    </div>
+  );
+}
+
 export function CircleBookWizard(props: CircleBookProps) {
   return (
     <CircleTarget {...props}>

@@ -49,13 +49,21 @@ export function useMemberships({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...membershipsQueryOptions(), enabled });
 }
 
-/** One circle's membership, from the list (undefined while it loads or when one is not in it). */
-export function useMembership(storytellerId: string): Membership | undefined {
-  const { data } = useQuery({
+/**
+ * One circle's seat as the pages around it need it (the circle page, a contributor's book pages): whether
+ * the list is still loading, her name, and whether this member may prepare her book.
+ */
+export function useCircleSeat(storytellerId: string) {
+  const query = useQuery({
     ...membershipsQueryOptions(),
     select: (list) => list.data.find((m) => m.storyteller_id === storytellerId),
   });
-  return data;
+  const membership = query.data;
+  return {
+    loading: query.isPending && query.fetchStatus !== 'idle',
+    storytellerName: membership?.storyteller_name ?? null,
+    canMakeBook: membership?.role === 'contributor' && membership.can_make_book,
+  };
 }
 
 export function useUpdateNotify(storytellerId: string) {
