@@ -26,13 +26,18 @@ function englishManifest(): Plugin {
   };
 }
 
+/** The first screen's namespaces (src/lib/i18n.ts): bundled in French, a chunk of their own in English. */
+const FIRST_SCREEN_NAMESPACES = '(common|errors|auth|offline|pwa|privacy)';
 /** The libraries of every first screen, and the French texts bundled with it (src/lib/i18n.ts). */
 const FIRST_SCREEN_LIBRARIES = new RegExp(
   [
     String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|jotai|react-hot-toast|goober|use-sync-external-store)[\\/]`,
     String.raw`src[\\/]offline[\\/](device-state|connectivity)\.ts`,
-    String.raw`locales[\\/]fr[\\/](common|errors|auth|offline|pwa|privacy)\.json`,
+    String.raw`locales[\\/]fr[\\/]${FIRST_SCREEN_NAMESPACES}\.json`,
   ].join('|'),
+);
+const ENGLISH_FIRST_SCREEN_TEXTS = new RegExp(
+  String.raw`locales[\\/]en[\\/]${FIRST_SCREEN_NAMESPACES}\.json$`,
 );
 /** Parts of those libraries only later pages use (<Trans> of the sign-up and terms dialogs). */
 const LATER_PARTS = /node_modules[\\/]react-i18next[\\/]dist[\\/]es[\\/](Icu)?Trans/;
@@ -46,8 +51,12 @@ const isFirstScreenModule = (id: string) =>
  *   and a round trip on a phone before the list can be drawn;
  * - `guest-shared`: the part of it the guest pages use too (form fields, error texts…), so that the
  *   sign-in page does not load the signed-in code;
- * - `after-first-page`: the offline layer (Dexie, the outbox and its senders, the service worker's
- *   registration) and the sync indicator, which start once the first page is on screen.
+ * - `sign-in`: the rest of the sign-in page (its form, the card around it, the password field…), one
+ *   file rather than five small ones; the other guest pages take what they share with it from there;
+ * - `after-first-page`: the outbox (Dexie, the outbox and its senders) and the sync indicator, which
+ *   start once a signed-in first page is on screen (src/app/start-offline-layer.ts). The service
+ *   worker's registration is an automatic chunk of its own: it also starts on the sign-in page, which
+ *   loads none of the above.
  * Other pages keep the automatic chunks; what they share with these groups comes from them.
  */
 const GUEST_PAGES = [
@@ -60,19 +69,22 @@ const GUEST_PAGES = [
   'privacy',
   'not-found',
 ].map((name) => `src/app/routes/${name}.tsx`);
+/** The page a signed-out visit opens on: its own code in one file (beside `guest-shared`). */
+const SIGN_IN_PAGE = 'src/app/routes/login.tsx';
 const SIGNED_IN_FIRST_PAGE = [
   'src/app/data-layer.tsx',
   'src/app/protected-layout.tsx',
   'src/app/routes/home.tsx',
   'src/app/routes/home-loader.ts',
 ];
-/** What starts once the first page is on screen: the offline layer and the top bar's sync indicator. */
-const AFTER_FIRST_PAGE = ['src/app/start-offline-layer.ts', 'src/offline/sync-indicator.tsx'];
+/** What starts once a signed-in first page is on screen: the outbox and the top bar's sync indicator. */
+const AFTER_FIRST_PAGE = ['src/app/start-outbox.ts', 'src/offline/sync-indicator.tsx'];
 
 function firstPageChunks() {
   const modules = {
     entry: new Set<string>(),
     guestShared: new Set<string>(),
+    signIn: new Set<string>(),
     signedIn: new Set<string>(),
     afterFirstPage: new Set<string>(),
   };
@@ -105,6 +117,8 @@ function firstPageChunks() {
         if (entry.has(id)) continue;
         (guests.has(id) ? modules.guestShared : modules.signedIn).add(id);
       }
+      for (const id of closure([SIGN_IN_PAGE]))
+        if (!entry.has(id) && !signedIn.has(id)) modules.signIn.add(id);
       for (const id of closure(AFTER_FIRST_PAGE))
         if (!entry.has(id) && !signedIn.has(id)) modules.afterFirstPage.add(id);
     },
@@ -135,7 +149,10 @@ function firstPageCode(): Plugin {
           return `/${chunk.fileName}`;
         };
         const shared = ['signed-in', 'guest-shared', 'query-layer'].map(file);
-        const code = { fr: [...shared, file('texts-fr')], en: [...shared, file('texts-en')] };
+        const code = {
+          fr: [...shared, file('texts-fr')],
+          en: [...shared, file('texts-en-first-screen'), file('texts-en')],
+        };
         return html.replace(placeholder, `var code = ${JSON.stringify(code)};`);
       },
     },
@@ -221,12 +238,15 @@ export default defineConfig({
               test: (id) => firstPages.modules.guestShared.has(id),
               priority: 2,
             },
+            { name: 'sign-in', test: (id) => firstPages.modules.signIn.has(id), priority: 1 },
             { name: 'signed-in', test: (id) => firstPages.modules.signedIn.has(id), priority: 1 },
             {
               name: 'after-first-page',
               test: (id) => firstPages.modules.afterFirstPage.has(id),
               priority: 1,
             },
+            // An English first visit's texts (a guest page asks for nothing more).
+            { name: 'texts-en-first-screen', test: ENGLISH_FIRST_SCREEN_TEXTS, priority: 2 },
             // The other texts of a language in one file: a signed-in page asks for all of them at once.
             { name: 'texts-fr', test: /locales[\\/]fr[\\/]|catalogues-fr\.ts$/, priority: 1 },
             { name: 'texts-en', test: /locales[\\/]en[\\/]|catalogues-en\.ts$/, priority: 1 },

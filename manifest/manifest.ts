@@ -138,5 +138,6 @@ export function buildManifest(lang: ManifestLanguage): ChapitresManifest {
   };
 }
 
-export const manifest = buildManifest('fr');
-export const manifestEn = buildManifest('en');
+// Pure: the service worker imports only the file names; the bundler drops the unused manifests.
+export const manifest = /* @__PURE__ */ buildManifest('fr');
+export const manifestEn = /* @__PURE__ */ buildManifest('en');

@@ -1,10 +1,11 @@
 // Entry point: translations first (so the first paint is in the right language), then the app; the
-// offline layer (service worker, outbox senders and replay) loads as its own chunk once the first page
-// is on screen.
+// offline layer starts once the first page is on screen: the service worker for everyone, the outbox
+// once someone is signed in (src/app/start-offline-layer.ts), each a chunk of its own.
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter, createAppRouter } from './app/router';
+import { startOfflineLayer } from './app/start-offline-layer';
 import { initI18n } from './lib/i18n';
 import './styles.css';
 
@@ -26,16 +27,6 @@ function render() {
       );
     });
   }, 0);
-}
-
-let offlineLayerStarted = false;
-
-function startOfflineLayer() {
-  if (offlineLayerStarted) return;
-  offlineLayerStarted = true;
-  import('./app/start-offline-layer')
-    .then((module) => module.startOfflineLayer())
-    .catch((error: unknown) => console.error('The offline layer failed to start', error));
 }
 
 initI18n()

@@ -5,7 +5,12 @@
 // autocannon loads both APIs at once, a rate-limited route is called alternately on both and trips at
 // the single-process limit (the count is in Redis), and four books are made by both workers while one
 // of them is killed (SIGKILL) in the middle of a book: every book still ends `success` once, with one
-// set of files and one "ready" mail. Only 127.0.0.1 is contacted. Prints numbers; asserts nothing.
+// set of files and one "ready" mail. Prints numbers; asserts nothing.
+//
+// Where: DATABASE_URL names the PostgreSQL server and a database to connect to while creating and
+// dropping the throwaway one (default postgres://postgres@127.0.0.1:5432/postgres); REDIS_URL the Redis
+// (default redis://127.0.0.1:6379), where only this run's rate-limit counters are written and removed.
+// The processes and the load stay on 127.0.0.1.
 //
 // Which worker made which book: pg-boss keeps no worker id, so each process connects to PostgreSQL with
 // its own application_name (PGAPPNAME, read by node-postgres), and a trigger the bench adds to the
@@ -24,8 +29,19 @@ import { freePort, until } from './support.ts';
 import { repoRoot } from '../src/config.ts';
 import { MALLOC_ENV } from '../src/malloc-env.ts';
 
-const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const ADMIN_URL = process.env.DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
+
+/** An address as printed: without its password. */
+function shown(address: string): string {
+  try {
+    const url = new URL(address);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return address;
+  }
+}
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BOOKS = 4;
 const CHAPTERS = 4;
@@ -54,7 +70,7 @@ async function reachable(): Promise<string | null> {
     await admin.connect();
     await admin.query('select 1');
   } catch (error) {
-    return `PostgreSQL at ${ADMIN_URL} is not reachable (${(error as Error).message})`;
+    return `PostgreSQL at ${shown(ADMIN_URL)} is not reachable (${(error as Error).message})`;
   } finally {
     await admin.end().catch(() => {});
   }
@@ -67,9 +83,9 @@ async function reachable(): Promise<string | null> {
   redis.on('error', () => {});
   try {
     await redis.connect();
-    if ((await redis.ping()) !== 'PONG') return `Redis at ${REDIS_URL} did not answer PONG`;
+    if ((await redis.ping()) !== 'PONG') return `Redis at ${shown(REDIS_URL)} did not answer PONG`;
   } catch (error) {
-    return `Redis at ${REDIS_URL} is not reachable (${(error as Error).message})`;
+    return `Redis at ${shown(REDIS_URL)} is not reachable (${(error as Error).message})`;
   } finally {
     redis.disconnect();
   }
@@ -84,7 +100,7 @@ if (problem) {
   step('bench:scale did NOT run (nothing was measured).');
   process.exit(0);
 }
-step(`PostgreSQL (${ADMIN_URL}) and Redis (${REDIS_URL}) reachable`);
+step(`PostgreSQL (${shown(ADMIN_URL)}) and Redis (${shown(REDIS_URL)}) reachable`);
 
 // ---- the cluster ------------------------------------------------------------------------------------
 

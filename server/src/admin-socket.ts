@@ -5,7 +5,9 @@
 //
 // One connection, one command. The client sends one JSON line {argv}; the server answers JSON lines:
 // {line} to print, {file: {path, base64}} to write on the client's side, {chunk: {path, base64}} and
-// {close: path} for a file sent piece by piece (a backup), then {exit, error?}.
+// {close: path} for a file sent piece by piece (a backup), then {exit, error?, stack?}. Either side may
+// go away in the middle (a server killed, a command line interrupted): the other says so in one line
+// and carries on — a server never falls because its command line did, and a half-written file is removed.
 import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
@@ -23,12 +25,31 @@ type Reply =
   | { file: { path: string; base64: string } }
   | { chunk: { path: string; base64: string } }
   | { close: string }
-  | { exit: 0 | 1 | 2; error?: string };
+  | { exit: 0 | 1 | 2; error?: string; stack?: string };
 
-/** Writes a reply; waits when the client reads slower than the server writes (a backup). */
+/** The command line went away before its command finished (interrupted, killed). */
+class ClientGone extends Error {}
+
+/**
+ * Writes a reply; waits when the client reads slower than the server writes (a backup). Throws
+ * ClientGone once the client is gone, so a long command stops instead of waiting for ever.
+ */
 async function send(socket: Socket, reply: Reply): Promise<void> {
-  if (!socket.write(`${JSON.stringify(reply)}\n`))
-    await new Promise((resolve) => socket.once('drain', resolve));
+  if (socket.destroyed || !socket.writable)
+    throw new ClientGone('The command line went away before the command finished.');
+  if (socket.write(`${JSON.stringify(reply)}\n`)) return;
+  await new Promise<void>((resolve, reject) => {
+    const drained = () => {
+      socket.off('close', gone);
+      resolve();
+    };
+    const gone = () => {
+      socket.off('drain', drained);
+      reject(new ClientGone('The command line went away before the command finished.'));
+    };
+    socket.once('drain', drained);
+    socket.once('close', gone);
+  });
 }
 
 /** Starts the admin socket of a server that owns DATA_DIR; null when the path is too long for one. */
@@ -46,6 +67,8 @@ export async function startAdminSocket(
   // This process holds DATA_DIR's lock: a socket file left here is a dead server's.
   rmSync(path, { force: true });
   const server: Server = createServer((socket) => {
+    // A client killed mid-answer resets the connection: the command stops (send), the server stays up.
+    socket.on('error', () => {});
     const lines = createInterface({ input: socket });
     lines.once('line', (text) => {
       lines.close();
@@ -67,11 +90,19 @@ export async function startAdminSocket(
 }
 
 async function answer(app: FastifyInstance, context: CliContext, socket: Socket, text: string) {
+  // Once the client is gone, an archive's pieces are dropped and its close() says so: a write that
+  // rejected would be an unhandled rejection in the tar writer's chain of writes (backup/tar.ts).
+  let gone = false;
   const output: CliOutput = {
-    print: (line) => void send(socket, { line }),
+    print: (line) => void send(socket, { line }).catch(() => {}),
     writeFile: (path, bytes) => send(socket, { file: { path, base64: bytes.toString('base64') } }),
     stream: (path) => ({
-      write: (chunk) => send(socket, { chunk: { path, base64: chunk.toString('base64') } }),
+      write: async (chunk) => {
+        if (gone) return;
+        await send(socket, { chunk: { path, base64: chunk.toString('base64') } }).catch(() => {
+          gone = true;
+        });
+      },
       close: () => send(socket, { close: path }),
     }),
   };
@@ -83,9 +114,15 @@ async function answer(app: FastifyInstance, context: CliContext, socket: Socket,
     await executeCommand(argv, app.services, output, context);
     await send(socket, { exit: 0 });
   } catch (error) {
+    if (error instanceof ClientGone) {
+      app.log.warn(`command line: ${error.message}`);
+      return;
+    }
     const usage = error instanceof UsageError;
     if (!usage) app.log.error(error, 'a command from the command line failed');
-    await send(socket, { exit: usage ? 2 : 1, error: (error as Error).message });
+    const { message, stack } = error instanceof Error ? error : new Error(String(error));
+    // The stack is shown only by `npm run cli -- --debug …`.
+    await send(socket, { exit: usage ? 2 : 1, error: message, stack }).catch(() => {});
   } finally {
     socket.end();
   }
@@ -112,31 +149,62 @@ export async function askRunningServer(
   // A reset later ends the answer early, said below in one line (never an unhandled 'error').
   socket.on('error', () => {});
   socket.write(`${JSON.stringify({ argv })}\n`);
-  let result: { exit: number; error?: string } | null = null;
-  const streams = new Map<string, ReturnType<CliOutput['stream']>>();
+  const streams = new Map<string, CliStream>();
+  try {
+    const result = await readAnswer(socket, output, streams);
+    if (!result)
+      throw new Error(
+        `The server closed the connection before the command finished${unwritten(streams)}: see the server's log.`,
+      );
+    if (result.exit === 2) throw new UsageError(result.error ?? 'Usage error');
+    if (result.exit !== 0) {
+      const failed = new Error(result.error ?? 'The command failed in the server.');
+      if (result.stack) failed.stack = `${result.stack}\n    (in the server)`;
+      throw failed;
+    }
+    return true;
+  } finally {
+    socket.destroy();
+    // A file still open was not finished: nothing half-written is left behind.
+    for (const stream of streams.values()) stream.abort?.();
+  }
+}
+
+type CliStream = ReturnType<CliOutput['stream']>;
+type Exit = Extract<Reply, { exit: unknown }>;
+
+/** The server's answer, acted on line by line; null when the connection ended before its exit. */
+async function readAnswer(
+  socket: Socket,
+  output: CliOutput,
+  streams: Map<string, CliStream>,
+): Promise<Exit | null> {
+  let result: Exit | null = null;
   try {
     for await (const text of createInterface({ input: socket, crlfDelay: Infinity }))
       result = (await take(text, output, streams)) ?? result;
   } catch (error) {
-    socket.destroy();
-    // Reset by a server that stopped, or not our protocol: one plain line, not a stack trace. A file
-    // that could not be written here says so itself.
+    // Reset by a server that stopped, or a line cut short by its end: said in one line by the caller.
+    // A file that could not be written here (disk full) says so itself.
     if (error instanceof SyntaxError || (error as NodeJS.ErrnoException).syscall === 'read')
-      throw new Error('The connection to the server broke before the command finished.');
+      return null;
     throw error;
   }
-  if (!result) throw new Error('The server closed the connection before the command finished.');
-  if (result.exit === 2) throw new UsageError(result.error ?? 'Usage error');
-  if (result.exit !== 0) throw new Error(result.error ?? 'The command failed in the server.');
-  return true;
+  return result;
+}
+
+/** ", so FILE was not written" for the files a broken answer left unfinished. */
+function unwritten(streams: Map<string, CliStream>): string {
+  const paths = [...streams.keys()];
+  return paths.length ? `, so ${paths.join(', ')} was not written` : '';
 }
 
 /** Acts on one line of the server's answer; the exit when it is the last. */
 async function take(
   text: string,
   output: CliOutput,
-  streams: Map<string, ReturnType<CliOutput['stream']>>,
-): Promise<{ exit: number; error?: string } | null> {
+  streams: Map<string, CliStream>,
+): Promise<Exit | null> {
   const reply = JSON.parse(text) as Reply;
   if ('line' in reply) output.print(reply.line);
   else if ('file' in reply)

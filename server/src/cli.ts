@@ -16,8 +16,11 @@
 // database (db/lock.ts): beside a running embedded server the command is sent to that server, which
 // runs it (admin-socket.ts); with the server stopped, or on PostgreSQL, the command line opens the
 // database itself.
+// It behaves like a tool: paths are taken from where the command was typed (npm's INIT_CWD), a mistake
+// (usage, unknown id, bad value) is one line and exit code 2, a failure (database down, server gone,
+// disk full) one line and exit code 1; `--debug` shows the whole error with its stack instead.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp, type AppServices } from './app.ts';
@@ -27,9 +30,8 @@ import { checkDataDir, checkOwner, cliEnvironment, CliRefusal } from './cli-envi
 import { lockDownDatabaseFiles, lockDownDataDir, PRIVATE_UMASK } from './data-dir.ts';
 import { mailboxLink } from './modules/system/mailbox-access.ts';
 import { unsupportedNode } from './node-version.ts';
+import { restoreArchive, RESTORE_PAUSE_POINTS } from './backup/restore.ts';
 import {
-  prepareRestore,
-  restoreBackup,
   BackupError,
   backupInto,
   describeBackup,
@@ -40,7 +42,7 @@ import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { addressLine, formatEuros, SIMULATED } from './modules/premium/service.ts';
 
-const USAGE = `Usage: npm run cli -- <command>
+const USAGE = `Usage: npm run cli -- [--debug] <command>
   gift-codes create --count N [--months 12] --expires YYYY-MM-DD
   gift-codes list
   access grant --email ADDRESS --months N
@@ -51,7 +53,11 @@ const USAGE = `Usage: npm run cli -- <command>
   images renditions                 makes the cards' rendition of pictures stored before it existed
   mailbox link                      the address of the kept mails (MAIL_TRANSPORT=outbox), for you alone
   backup --out FILE.tar.gz          the database, every stored file and the key, in one archive
-  restore FILE.tar.gz               into an empty data directory (or database), server stopped`;
+  restore FILE.tar.gz               into an empty data directory (or database), server stopped
+Paths are taken from the directory the command is typed in. --debug: a failure's whole error and stack.`;
+
+/** Where a mistake sends the person: one line, never the whole usage. */
+const SEE_HELP = 'Usage: npm run cli -- --help';
 
 export class UsageError extends Error {}
 
@@ -93,12 +99,26 @@ function parse(argv: string[]) {
         out: { type: 'string' },
         status: { type: 'string' },
         days: { type: 'string' },
+        debug: { type: 'boolean' }, // read by the entry point below
       },
     });
   } catch (error) {
-    // An unknown option or one without its value: say which, then how to call.
-    throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);
+    // An unknown option or one without its value: say which (node's first sentence), then where to look.
+    const [which] = (error as Error).message.split(/\.\s/);
+    throw new UsageError(`${which!.replace(/\.$/, '')}. ${SEE_HELP}`);
   }
+}
+
+/** A path as the person typed it: npm runs the command in server/ and says where it was typed. */
+export function typedPath(path: string): string {
+  return resolve(process.env.INIT_CWD || process.cwd(), path);
+}
+
+/** YYYY-MM-DD as a real day (2027-02-31 is not one), else null. */
+function day(value: string | undefined): Date | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const date = new Date(`${value}T23:59:59Z`);
+  return date.toISOString().slice(0, 10) === value ? date : null;
 }
 
 /** Where a command's output goes: lines to print, files to write (on the machine that asked). */
@@ -106,7 +126,12 @@ export interface CliOutput {
   print(line: string): void;
   writeFile(path: string, bytes: Buffer): void | Promise<void>;
   /** A file written piece by piece (a backup); it appears under `path` only once closed. */
-  stream(path: string): { write(chunk: Buffer): void | Promise<void>; close(): Promise<void> };
+  stream(path: string): {
+    write(chunk: Buffer): void | Promise<void>;
+    close(): Promise<void>;
+    /** Gives up the file: nothing is left under its path (absent where the other side cleans up). */
+    abort?(): void;
+  };
 }
 
 /** What the backup and the mailbox link read besides the services. */
@@ -126,7 +151,10 @@ export function parseCommand(argv: string[]) {
   const command = (
     group === 'backup' || group === 'restore' ? group : `${group} ${action}`
   ) as Command;
-  if (!COMMANDS.includes(command)) throw new UsageError(USAGE);
+  if (!COMMANDS.includes(command))
+    throw new UsageError(
+      `${positionals.length ? `Unknown command "${positionals.join(' ')}"` : 'No command'}: ${COMMANDS.join(', ')}. ${SEE_HELP}`,
+    );
   if (command === 'backup' && !values.out) throw new UsageError('backup needs --out FILE');
   if (command === 'restore' && !action)
     throw new UsageError('restore needs the archive: restore FILE');
@@ -150,8 +178,8 @@ export async function executeCommand(
     case 'gift-codes create': {
       const count = positiveInteger(values.count, 'count');
       const months = positiveInteger(values.months, 'months', 12);
-      const expires = new Date(`${values.expires ?? ''}T23:59:59Z`);
-      if (Number.isNaN(expires.getTime()) || expires.getTime() <= Date.now())
+      const expires = day(values.expires);
+      if (!expires || expires.getTime() <= Date.now())
         throw new UsageError('--expires must be a future date, YYYY-MM-DD');
       for (const code of await premium.createGiftCodes(count, months, expires)) print(code);
       break;
@@ -199,7 +227,7 @@ export async function executeCommand(
       const order = orderId(values.id) ? await premium.findOrder(values.id!) : null;
       if (!order) throw new UsageError(`No order ${values.id ?? '(no --id)'}`);
       if (!values.out) throw new UsageError('--out DIRECTORY is required');
-      const dir = resolve(values.out);
+      const dir = typedPath(values.out);
       for (const name of ['interior.pdf', 'cover.pdf']) {
         const file = await storage.get(`${order.filesPrefix}/${name}`);
         if (!file) throw new Error(`The order's ${name} is missing from storage`);
@@ -264,8 +292,14 @@ export async function executeCommand(
       print(mailboxLink(context.config));
       break;
     case 'backup': {
-      const out = resolve(values.out!);
-      print(describeBackup(out, await backupInto(output.stream(out), context)));
+      const out = typedPath(values.out!);
+      const file = output.stream(out);
+      try {
+        print(describeBackup(out, await backupInto(file, context)));
+      } catch (error) {
+        file.abort?.();
+        throw error;
+      }
       break;
     }
     case 'restore':
@@ -286,11 +320,14 @@ export async function executeCommand(
  * it; otherwise the command line opens the database itself (PostgreSQL: always, beside any server).
  */
 export async function runCli(argv: string[], print: (line: string) => void = console.log) {
+  if (argv.includes('--help') || argv.includes('-h')) return print(USAGE);
   const { command, file } = parseCommand(argv); // a usage error before anything is opened
   const { env } = cliEnvironment(process.env);
   if (command === 'restore') {
     checkOwner(env, argv);
-    return restore(file!, print, env);
+    const archive = typedPath(file!);
+    if (!existsSync(archive)) throw new UsageError(`There is no file ${archive}.`);
+    return restore(archive, print, env);
   }
   checkDataDir(env);
   const output: CliOutput = {
@@ -299,7 +336,7 @@ export async function runCli(argv: string[], print: (line: string) => void = con
       mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, bytes);
     },
-    stream: partialFile,
+    stream: unfinishedRemoved,
   };
   const config = loadConfig({
     ...env,
@@ -326,7 +363,10 @@ export async function runCli(argv: string[], print: (line: string) => void = con
   }
 }
 
-/** `npm run cli -- restore FILE`: checks the archive and the target, then restores; the server stopped. */
+/**
+ * `npm run cli -- restore FILE`: the server stopped, restores all or nothing (backup/restore.ts); run
+ * again after an interruption, it starts over.
+ */
 async function restore(
   file: string,
   print: (line: string) => void,
@@ -339,17 +379,15 @@ async function restore(
     throw new UsageError(
       'The server is running on this data directory: stop it first. A backup is restored into an empty data directory.',
     );
-  const manifest = await prepareRestore(path, { dataDir, databaseUrl });
+  // The settings are checked before anything changes; the key is read after the restore put it back.
+  loadConfig({ ...env, SERVE_APP: 'false', JWT_SECRET: env.JWT_SECRET || 'x'.repeat(32) });
+  const pauseAt = env.CHAPITRES_RESTORE_PAUSE_AT?.trim() || null;
+  const manifest = await restoreArchive(
+    path,
+    { dataDir, databaseUrl },
+    { pauseAt: RESTORE_PAUSE_POINTS.find((point) => point === pauseAt) ?? null },
+  );
   const config = loadConfig({ ...env, SERVE_APP: 'false' });
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: join(config.dataDir, 'db'),
-  });
-  try {
-    await restoreBackup(path, manifest, { database, dataDir: config.dataDir });
-  } finally {
-    await database.close();
-  }
   lockDownDataDir(config.dataDir);
   lockDownDatabaseFiles(config.dataDir);
   print(
@@ -361,15 +399,41 @@ async function restore(
     );
 }
 
-/** `--out DIR` is resolved here, where the person typed it, not in the server's working directory. */
+/**
+ * What is sent to the running server: `--out DIR` resolved here, where the person typed it, not in the
+ * server's working directory; `--debug` kept here (the failure's stack comes back with its answer).
+ */
 function withAbsolutePaths(argv: string[]): string[] {
-  return argv.map((arg, index) =>
-    argv[index - 1] === '--out'
-      ? resolve(arg)
-      : arg.startsWith('--out=')
-        ? `--out=${resolve(arg.slice(6))}`
-        : arg,
-  );
+  return argv
+    .filter((arg) => arg !== '--debug')
+    .map((arg, index, args) =>
+      args[index - 1] === '--out'
+        ? typedPath(arg)
+        : arg.startsWith('--out=')
+          ? `--out=${typedPath(arg.slice(6))}`
+          : arg,
+    );
+}
+
+/** Archives being written by this process (partialFile), removed if it is interrupted. */
+const unfinished = new Set<string>();
+
+/** A file written under a temporary name (backup.ts partialFile), removed if it is not finished. */
+function unfinishedRemoved(path: string): ReturnType<CliOutput['stream']> {
+  const file = partialFile(path);
+  const partial = `${path}.partial`; // partialFile's temporary name
+  unfinished.add(partial);
+  return {
+    write: (chunk) => file.write(chunk),
+    async close() {
+      await file.close();
+      unfinished.delete(partial);
+    },
+    abort() {
+      rmSync(partial, { force: true });
+      unfinished.delete(partial);
+    },
+  };
 }
 
 /**
@@ -377,14 +441,15 @@ function withAbsolutePaths(argv: string[]): string[] {
  * shown whole; anything else in one line (a database error: its own message, not the query).
  */
 export function plainError(error: unknown): string {
+  const firstLine = (message: string) => message.split('\n')[0]!.trim();
   if (
     error instanceof UsageError ||
     error instanceof CliRefusal ||
     error instanceof DataDirLockedError ||
     error instanceof BackupError
   )
-    return error.message;
-  if (error instanceof ConfigError) return `Configuration error: ${error.message}`;
+    return firstLine(error.message);
+  if (error instanceof ConfigError) return `Configuration error: ${firstLine(error.message)}`;
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
   const message =
     error instanceof Error
@@ -392,22 +457,34 @@ export function plainError(error: unknown): string {
         ? cause.message
         : error.message
       : String(error);
-  return `Error: ${message.split('\n')[0]!.trim() || 'the command failed'}`;
+  return `Error: ${firstLine(message) || 'the command failed'}`;
 }
+
+/** Exit code 2 for a mistake in the command, 1 for a failure. */
+export const exitCode = (error: unknown): 1 | 2 => (error instanceof UsageError ? 2 : 1);
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   // What the command line creates (a restored data directory, exported files) is for this user only.
   process.umask(PRIVATE_UMASK);
+  const debug = process.argv.includes('--debug');
+  const say = (error: unknown) => console.error(debug ? error : plainError(error));
   const fail = (error: unknown) => {
-    console.error(plainError(error));
-    process.exit(error instanceof UsageError ? 2 : 1);
+    say(error);
+    for (const partial of unfinished) rmSync(partial, { force: true });
+    process.exit(exitCode(error));
   };
   process.on('uncaughtException', fail);
   process.on('unhandledRejection', fail);
+  // Interrupted (Ctrl-C): no half-written archive is left behind; a server asked keeps running.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.on(signal, () => {
+      for (const partial of unfinished) rmSync(partial, { force: true });
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
   const tooOld = unsupportedNode(process.versions.node);
   if (tooOld) fail(new CliRefusal(tooOld));
   runCli(process.argv.slice(2)).catch((error: unknown) => {
-    console.error(plainError(error));
-    process.exitCode = error instanceof UsageError ? 2 : 1;
+    say(error);
+    process.exitCode = exitCode(error);
   });
 }

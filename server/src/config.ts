@@ -11,6 +11,8 @@ export type Role = 'all' | 'api' | 'worker';
 export interface Config {
   role: Role;
   port: number;
+  /** --role=worker: the port of its health check on 127.0.0.1 (worker-health.ts); null: none. */
+  healthPort: number | null;
   host: string;
   publicUrl: string;
   /** PUBLIC_URL was given, rather than the default for this machine alone. */
@@ -279,6 +281,7 @@ export function loadConfig(env: Env = process.env, role: Role = 'all'): Config {
   return {
     role,
     port,
+    healthPort: text(env, 'HEALTH_PORT') === null ? null : integer(env, 'HEALTH_PORT', 0, 1, 65535),
     host: text(env, 'HOST') ?? '0.0.0.0',
     publicUrl,
     publicUrlGiven: givenPublicUrl !== null,
@@ -303,7 +306,8 @@ export function loadConfig(env: Env = process.env, role: Role = 'all'): Config {
     appDir: resolve(repoRoot, text(env, 'APP_DIR') ?? 'dist'),
     rateLimitMultiplier: integer(env, 'RATE_LIMIT_MULTIPLIER', 1, 1, 100_000),
     backups: {
-      dir: resolve(repoRoot, text(env, 'BACKUP_DIR') ?? join(dataDir, 'backups')),
+      // A relative BACKUP_DIR is inside DATA_DIR, with the rest of the server's data.
+      dir: resolve(dataDir, text(env, 'BACKUP_DIR') ?? 'backups'),
       keep: integer(env, 'BACKUP_KEEP', 7, 1, 1000),
       everyHours: integer(env, 'BACKUP_EVERY_HOURS', 24, 0, 24 * 365),
     },

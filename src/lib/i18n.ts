@@ -17,14 +17,20 @@ type Catalogue = Record<string, unknown>;
 
 /**
  * The namespaces of the first screen (the shell, sign-in, errors, offline and privacy prompts): the
- * French ones are bundled with the entry, so the first paint needs no other request. The other French
- * ones are one chunk, and every English one another, loaded when first needed.
+ * French ones are bundled with the entry, so the first paint needs no other request; the English ones
+ * are a small chunk of their own, all an English first visit to a guest page loads. The other French
+ * ones are one chunk, and every English one another, loaded when first needed (a signed-in page).
  */
 const firstScreenNamespaces = ['common', 'errors', 'auth', 'offline', 'pwa', 'privacy'];
 
 const bundledFr = import.meta.glob<Catalogue>(
   '../../locales/fr/{common,errors,auth,offline,pwa,privacy}.json',
   { eager: true, import: 'default' },
+);
+/** One loader per file, all in the `texts-en-first-screen` chunk (vite.config.ts): one request. */
+const firstScreenEn = import.meta.glob<Catalogue>(
+  '../../locales/en/{common,errors,auth,offline,pwa,privacy}.json',
+  { import: 'default' },
 );
 /** Every other catalogue of a language, one module each (imported once, whichever namespace asks). */
 const laterCatalogues: Record<Language, () => Promise<Record<string, Catalogue>>> = {
@@ -55,8 +61,12 @@ const catalogueBackend: BackendModule = {
       callback(null, {});
       return;
     }
-    laterCatalogues[language]().then(
-      (catalogues) => callback(null, (catalogues[path] ?? {}) as ResourceKey),
+    const firstScreen = firstScreenEn[path];
+    const catalogue = firstScreen
+      ? firstScreen()
+      : laterCatalogues[language]().then((catalogues) => catalogues[path] ?? {});
+    catalogue.then(
+      (loaded) => callback(null, loaded as ResourceKey),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   },

@@ -1,8 +1,7 @@
 // Backups and restores: one .tar.gz with the database (every table of the app, read in one snapshot
 // transaction, so consistent while the server serves requests), every stored file, the generated
-// secret key, and a manifest last (version, counts, and the SHA-256 of every entry). A restore reads
-// the whole archive and checks it against its manifest before it changes anything, and only goes into
-// an empty data directory (or database).
+// secret key, and a manifest last (version, counts, and the SHA-256 of every entry). Reading an archive
+// back and checking it against its manifest is here too; the restore itself is restore.ts.
 import { createHash } from 'node:crypto';
 import {
   closeSync,
@@ -14,7 +13,6 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
-  writeFileSync,
   writeSync,
 } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -71,7 +69,7 @@ export function knownMigrations(): number {
   return journal.entries.length;
 }
 
-async function appTables(database: Database): Promise<string[]> {
+export async function appTables(database: Database): Promise<string[]> {
   const { rows } = await database.sql.executeSql(
     `select table_name as name from information_schema.tables
      where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
@@ -80,7 +78,7 @@ async function appTables(database: Database): Promise<string[]> {
 }
 
 /** Tables ordered so that every table comes after those it references. */
-async function inDependencyOrder(database: Database, tables: string[]): Promise<string[]> {
+export async function inDependencyOrder(database: Database, tables: string[]): Promise<string[]> {
   const { rows } = await database.sql.executeSql(
     `select cl.relname as child, pr.relname as parent from pg_constraint c
      join pg_class cl on cl.oid = c.conrelid join pg_class pr on pr.oid = c.confrelid
@@ -233,10 +231,24 @@ export function partialFile(path: string) {
   };
 }
 
-/** Reads the whole archive and checks every entry against the manifest; changes nothing. */
-export async function verifyBackup(file: string): Promise<BackupManifest> {
+/** An entry's size and SHA-256, as the manifest lists them. */
+export type EntrySum = BackupManifest['entries'][string];
+
+export function entrySum(bytes: Buffer): EntrySum {
+  return { size: bytes.length, sha256: sha256(bytes) };
+}
+
+/**
+ * Reads the archive once, handing every entry but the manifest to `onEntry` and keeping its size and
+ * SHA-256; the manifest (the last entry) is returned with them, unchecked (checkArchive). A damaged or
+ * foreign archive is a BackupError saying so.
+ */
+export async function scanArchive(
+  file: string,
+  onEntry: (name: string, bytes: Buffer) => void | Promise<void> = () => {},
+): Promise<{ manifest: BackupManifest; seen: Map<string, EntrySum> }> {
   if (!existsSync(file)) throw new BackupError(`There is no file ${file}.`);
-  const seen = new Map<string, { size: number; sha256: string }>();
+  const seen = new Map<string, EntrySum>();
   let manifest: BackupManifest | null = null;
   try {
     for await (const entry of readTar(createReadStream(file))) {
@@ -244,9 +256,11 @@ export async function verifyBackup(file: string): Promise<BackupManifest> {
         manifest = JSON.parse(entry.bytes.toString('utf8')) as BackupManifest;
         continue;
       }
-      seen.set(entry.name, { size: entry.bytes.length, sha256: sha256(entry.bytes) });
+      seen.set(entry.name, entrySum(entry.bytes));
+      await onEntry(entry.name, entry.bytes);
     }
   } catch (error) {
+    if (error instanceof BackupError) throw error;
     if (error instanceof DamagedArchiveError)
       throw new BackupError(`${file}: ${error.message}. Nothing was changed.`);
     throw new BackupError(
@@ -257,6 +271,15 @@ export async function verifyBackup(file: string): Promise<BackupManifest> {
     throw new BackupError(
       `${file} has no manifest: it is cut short or not a Chapitres backup. Nothing was changed.`,
     );
+  return { manifest, seen };
+}
+
+/** Every entry the manifest lists was read whole, and nothing else; and the schema is this version's. */
+export function checkArchive(
+  file: string,
+  manifest: BackupManifest,
+  seen: Map<string, EntrySum>,
+): void {
   for (const [name, expected] of Object.entries(manifest.entries)) {
     const found = seen.get(name);
     if (!found) throw new BackupError(`${file} is missing ${name}. Nothing was changed.`);
@@ -267,109 +290,19 @@ export async function verifyBackup(file: string): Promise<BackupManifest> {
   }
   if (seen.size !== Object.keys(manifest.entries).length)
     throw new BackupError(`${file} holds entries its manifest does not list. Nothing was changed.`);
-  return manifest;
 }
 
-/** What restore needs before it opens the database: the archive checked, the target empty. */
-export async function prepareRestore(
-  file: string,
-  target: { dataDir: string; databaseUrl: string | null },
-): Promise<BackupManifest> {
-  const manifest = await verifyBackup(file);
+/** The archive's schema is this version's: rows are loaded into the tables these migrations make. */
+export function checkMigrations(file: string, manifest: BackupManifest): void {
   if (manifest.migrations !== knownMigrations())
     throw new BackupError(
       `${file} was made by Chapitres ${manifest.app_version} with ${manifest.migrations} database migrations; this version has ${knownMigrations()}. Restore it with that version, then upgrade. Nothing was changed.`,
     );
-  const files = join(target.dataDir, 'files');
-  if (existsSync(files) && readdirSync(files).length > 0)
-    throw new BackupError(
-      `${files} is not empty: restore into an empty data directory. Nothing was changed.`,
-    );
-  if (!target.databaseUrl && existsSync(join(target.dataDir, 'db', 'PG_VERSION')))
-    throw new BackupError(
-      `${join(target.dataDir, 'db')} already holds a database: restore into an empty data directory. Nothing was changed.`,
-    );
-  // The generated key comes back first, so that the configuration finds it instead of making one.
-  const secrets = join(target.dataDir, 'secrets.json');
-  if (manifest.secret_included && !existsSync(secrets)) {
-    for await (const entry of readTar(createReadStream(file)))
-      if (entry.name === 'secrets.json') {
-        mkdirSync(target.dataDir, { recursive: true });
-        writeFileSync(secrets, entry.bytes, { mode: 0o600 });
-      }
-  }
-  return manifest;
 }
 
-/**
- * Restores a checked archive (prepareRestore) into the opened, migrated, empty database and the data
- * directory: every row in one transaction, then every file.
- */
-export async function restoreBackup(
-  file: string,
-  manifest: BackupManifest,
-  target: { database: Database; dataDir: string },
-): Promise<void> {
-  const { database } = target;
-  const [users] = rowsOf<{ count: number }>(
-    await database.db.execute(sql`select count(*)::int as count from users`),
-  );
-  if (Number(users!.count) > 0)
-    throw new BackupError(
-      'The database already holds accounts: restore into an empty database. Nothing was changed.',
-    );
-
-  // Two reads of the archive: the rows first, then the files one at a time (never all in memory).
-  const dumped = new Map<string, string>();
-  for await (const entry of readTar(createReadStream(file)))
-    if (entry.name.startsWith('database/'))
-      dumped.set(entry.name.slice(9, -5), entry.bytes.toString('utf8'));
-  const tables = await inDependencyOrder(database, await appTables(database));
-  const unknown = [...dumped.keys()].filter((table) => !tables.includes(table));
-  if (unknown.length)
-    throw new BackupError(`${file} holds tables this version does not have: ${unknown.join(', ')}`);
-
-  await database.db.transaction(async (tx) => {
-    // Rows come back as they were: the content versions (migration 0008) are not bumped by the inserts.
-    await tx.execute(sql`select set_config('chapitres.restoring', 'on', true)`);
-    // Rows the migrations put in (the onboarding questions) make way for the backup's.
-    for (const table of [...tables].reverse())
-      await tx.execute(sql`delete from ${sql.identifier(table)}`);
-    for (const table of tables) {
-      const rows = dumped.get(table);
-      if (!rows || rows === '[]') continue;
-      await tx.execute(
-        sql`insert into ${sql.identifier(table)} overriding system value select * from json_populate_recordset(null::${sql.identifier(table)}, ${rows}::json)`,
-      );
-    }
-    // Every row is back, or nothing is.
-    for (const table of tables) {
-      const [counted] = rowsOf<{ count: number }>(
-        await tx.execute(sql`select count(*)::int as count from ${sql.identifier(table)}`),
-      );
-      if (Number(counted!.count) !== (manifest.tables[table] ?? 0))
-        throw new BackupError(
-          `${table}: ${counted!.count} rows restored where the backup had ${manifest.tables[table] ?? 0}. Nothing was kept.`,
-        );
-    }
-    // Serial and identity columns go on after the restored rows.
-    const serials = rowsOf<{ table_name: string; column_name: string }>(
-      await tx.execute(
-        sql`select table_name, column_name from information_schema.columns where table_schema = current_schema() and (column_default like 'nextval(%' or is_identity = 'YES')`,
-      ),
-    );
-    for (const { table_name: table, column_name: column } of serials)
-      await tx.execute(
-        sql`select setval(pg_get_serial_sequence(${table}, ${column}), coalesce((select max(${sql.identifier(column)}) from ${sql.identifier(table)}), 0) + 1, false)`,
-      );
-  });
-  const filesRoot = join(target.dataDir, 'files');
-  for await (const entry of readTar(createReadStream(file))) {
-    if (!entry.name.startsWith('files/')) continue;
-    const path = join(filesRoot, entry.name.slice(6));
-    if (!path.startsWith(`${filesRoot}/`))
-      throw new BackupError(`${file} holds a file outside files/: ${entry.name}`);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, entry.bytes);
-  }
+/** Reads the whole archive and checks every entry against the manifest; changes nothing. */
+export async function verifyBackup(file: string): Promise<BackupManifest> {
+  const { manifest, seen } = await scanArchive(file);
+  checkArchive(file, manifest, seen);
+  return manifest;
 }

@@ -50,6 +50,9 @@ export class TarWriter {
     this.done = new Promise((resolve, reject) => {
       this.gzip.on('data', (chunk: Buffer) => {
         this.pending = this.pending.then(() => sink(chunk));
+        // Awaited by add() and end(); a failed sink (a full disk) must not also be an unhandled
+        // rejection, which would stop the server in the middle of a scheduled backup.
+        this.pending.catch(() => {});
       });
       this.gzip.once('end', () => this.pending.then(resolve, reject));
       this.gzip.once('error', reject);
@@ -83,16 +86,61 @@ export class DamagedArchiveError extends Error {
   override readonly name = 'DamagedArchiveError';
 }
 
+/**
+ * The bytes gunzip has handed over and not yet read, kept as the chunks they came in: taking an entry
+ * copies each byte at most once (never a growing buffer copied again for every chunk, which made a
+ * restore quadratic in the size of its largest entries).
+ */
+class ChunkQueue {
+  private readonly chunks: Buffer[] = [];
+  /** Where the unread bytes start in chunks[0]. */
+  private offset = 0;
+  length = 0;
+
+  push(chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.length += chunk.length;
+  }
+
+  /** The next `size` bytes (the caller checked they are there): a view when they sit in one chunk. */
+  take(size: number): Buffer {
+    const first = this.chunks[0];
+    if (first && first.length - this.offset >= size) {
+      const bytes = first.subarray(this.offset, this.offset + size);
+      this.advance(size);
+      return bytes;
+    }
+    const bytes = Buffer.allocUnsafe(size);
+    let filled = 0;
+    while (filled < size) {
+      const chunk = this.chunks[0]!;
+      const count = Math.min(chunk.length - this.offset, size - filled);
+      chunk.copy(bytes, filled, this.offset, this.offset + count);
+      filled += count;
+      this.advance(count);
+    }
+    return bytes;
+  }
+
+  private advance(count: number): void {
+    this.offset += count;
+    this.length -= count;
+    if (this.offset === this.chunks[0]!.length) {
+      this.chunks.shift();
+      this.offset = 0;
+    }
+  }
+}
+
 /** The entries of a .tar.gz, in order; DamagedArchiveError for a truncated or corrupt one. */
 export async function* readTar(source: Readable): AsyncGenerator<{ name: string; bytes: Buffer }> {
-  const gunzip = source.pipe(createGunzip());
+  const gunzip = source.pipe(createGunzip({ chunkSize: 256 * 1024 }));
   source.once('error', (error) => gunzip.destroy(error));
-  let buffer = Buffer.alloc(0);
+  const queue = new ChunkQueue();
   let longName: string | null = null;
-  let ended = false;
   const chunks = gunzip[Symbol.asyncIterator]();
   const need = async (length: number): Promise<boolean> => {
-    while (buffer.length < length) {
+    while (queue.length < length) {
       let next: IteratorResult<Buffer>;
       try {
         next = (await chunks.next()) as IteratorResult<Buffer>;
@@ -102,48 +150,48 @@ export async function* readTar(source: Readable): AsyncGenerator<{ name: string;
         );
       }
       if (next.done) return false;
-      buffer = Buffer.concat([buffer, next.value]);
+      queue.push(next.value);
     }
     return true;
   };
-  for (;;) {
-    if (!(await need(BLOCK))) throw new DamagedArchiveError('the archive is cut short');
-    const block = buffer.subarray(0, BLOCK);
-    if (block.every((byte) => byte === 0)) {
-      ended = true;
-      break;
+  try {
+    for (;;) {
+      if (!(await need(BLOCK))) throw new DamagedArchiveError('the archive is cut short');
+      const block = queue.take(BLOCK);
+      if (block.every((byte) => byte === 0)) break;
+      const stored = Number.parseInt(
+        block.subarray(148, 156).toString('ascii').replace(/\0.*$/s, '').trim(),
+        8,
+      );
+      let sum = 0;
+      for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : block[i]!;
+      if (sum !== stored)
+        throw new DamagedArchiveError('the archive is damaged (a header does not add up)');
+      const size = Number.parseInt(
+        block.subarray(124, 136).toString('ascii').replace(/\0.*$/s, '').trim(),
+        8,
+      );
+      const type = String.fromCharCode(block[156]!);
+      const name = longName ?? block.subarray(0, 100).toString('utf8').replace(/\0.*$/s, '');
+      const body = size + padding(size).length;
+      if (!(await need(body))) throw new DamagedArchiveError('the archive is cut short');
+      const bytes = queue.take(body).subarray(0, size);
+      if (type === 'x') {
+        longName = /\d+ path=(.*)\n/.exec(bytes.toString('utf8'))?.[1] ?? null;
+        continue;
+      }
+      longName = null;
+      if (type === '0' || type === '\0') yield { name, bytes };
     }
-    const stored = Number.parseInt(
-      block.subarray(148, 156).toString('ascii').replace(/\0.*$/s, '').trim(),
-      8,
-    );
-    let sum = 0;
-    for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : block[i]!;
-    if (sum !== stored)
-      throw new DamagedArchiveError('the archive is damaged (a header does not add up)');
-    const size = Number.parseInt(
-      block.subarray(124, 136).toString('ascii').replace(/\0.*$/s, '').trim(),
-      8,
-    );
-    const type = String.fromCharCode(block[156]!);
-    const name = longName ?? block.subarray(0, 100).toString('utf8').replace(/\0.*$/s, '');
-    const total = BLOCK + size + padding(size).length;
-    if (!(await need(total))) throw new DamagedArchiveError('the archive is cut short');
-    const bytes = Buffer.from(buffer.subarray(BLOCK, BLOCK + size));
-    buffer = buffer.subarray(total);
-    if (type === 'x') {
-      longName = /\d+ path=(.*)\n/.exec(bytes.toString('utf8'))?.[1] ?? null;
-      continue;
-    }
-    longName = null;
-    if (type === '0' || type === '\0') yield { name, bytes };
-  }
-  if (ended) {
     // Read to the end, so that gzip checks its length and CRC.
     try {
       while (!(await chunks.next()).done);
     } catch (error) {
       throw new DamagedArchiveError(`the archive is damaged (${(error as Error).message})`);
     }
+  } finally {
+    // A reader that stops early (an error, a refused entry) leaves no file open behind it.
+    source.destroy();
+    gunzip.destroy();
   }
 }

@@ -10,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import * as schema from './schema/index.ts';
 import { lockDataDir, type DataDirLock } from './lock.ts';
-import { migrate } from './migrate.ts';
+import { migrate, type MigrationReport } from './migrate.ts';
 import { PgliteStatements } from './pglite-statements.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -78,7 +78,7 @@ export const PGLITE_SETTINGS = [
 /**
  * A new cluster is made by PGlite's initdb, which runs two more WebAssembly instances beside the
  * database's and leaves about 500 MB behind it until the garbage collector happens to run. Making it
- * in a short-lived child process (about 800 MB for 3 s, on the very first start only) leaves the
+ * in a short-lived child process (about 1.05 GB for a few seconds, on the very first start only: docs/decisions.md) leaves the
  * server with the memory of an ordinary reopen.
  */
 async function createClusterApart(dataDir: string, settings: object): Promise<void> {
@@ -205,6 +205,6 @@ async function openPostgres(url: string, searchPath?: string): Promise<Database>
   };
 }
 
-export async function migrateDatabase(database: Database): Promise<void> {
-  await migrate(database, { migrationsFolder });
+export async function migrateDatabase(database: Database): Promise<MigrationReport> {
+  return migrate(database, { migrationsFolder });
 }

@@ -11,6 +11,11 @@
 // duplicate key in pg_namespace. So on PostgreSQL the whole migrator runs on one dedicated connection
 // of the pool holding a session-level advisory lock: the others wait, then find nothing pending.
 // PGlite needs no lock: one process owns the data directory (lock.ts).
+//
+// It answers which migrations the database had before and after (counted in Drizzle's table, named
+// from the journal), so the start-up log says the schema version and what was applied.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type pg from 'pg';
 import type { Database } from './client.ts';
 
@@ -21,12 +26,91 @@ export interface MigrateOptions {
   migrationsFolder: string;
 }
 
-export async function migrate(database: Database, options: MigrateOptions): Promise<void> {
+/** The migrations applied to the database, before this start and after it, as journal tags. */
+export interface MigrationReport {
+  before: number;
+  after: number;
+  /** Tags of the migrations this process applied, oldest first (none when another process did). */
+  applied: string[];
+  /** Tag of the newest migration the database has; null for none. */
+  latest: string | null;
+}
+
+const MIGRATIONS_TABLE = `select to_regclass('drizzle.__drizzle_migrations') is not null as present`;
+const COUNT_APPLIED = 'select count(*)::int as count from drizzle.__drizzle_migrations';
+
+/** How many migrations the database has (none before Drizzle's table exists). */
+async function countApplied(query: (text: string) => Promise<unknown[]>): Promise<number> {
+  const [table] = (await query(MIGRATIONS_TABLE)) as { present?: boolean }[];
+  if (!table?.present) return 0;
+  const [row] = (await query(COUNT_APPLIED)) as { count?: number }[];
+  return Number(row?.count ?? 0);
+}
+
+function journalTags(migrationsFolder: string): string[] {
+  const journal = JSON.parse(
+    readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
+  ) as {
+    entries: { idx: number; tag: string }[];
+  };
+  return [...journal.entries].sort((a, b) => a.idx - b.idx).map((entry) => entry.tag);
+}
+
+function report(tags: string[], before: number, after: number): MigrationReport {
+  return {
+    before,
+    after,
+    applied: tags.slice(before, after),
+    latest: after > 0 ? (tags[after - 1] ?? `migration ${after}`) : null,
+  };
+}
+
+/** The start-up log lines of a report: what was applied, then the schema version. */
+export function describeMigrations(migrations: MigrationReport): string[] {
+  const lines = migrations.applied.map((tag) => `applied migration ${tag}`);
+  if (migrations.applied.length > 0)
+    lines.push(`database upgraded from ${migrations.before} to ${migrations.after} migrations`);
+  lines.push(
+    `database schema: ${migrations.after} migrations${migrations.latest ? ` (${migrations.latest})` : ''}`,
+  );
+  return lines;
+}
+
+export async function migrate(
+  database: Database,
+  options: MigrateOptions,
+): Promise<MigrationReport> {
+  const tags = journalTags(options.migrationsFolder);
   if (database.kind === 'pglite') {
+    const count = () =>
+      countApplied(async (text) => (await database.sql.executeSql(text, [])).rows);
+    const before = await count();
     const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(database.db as never, { migrationsFolder: options.migrationsFolder });
-    return;
+    return report(tags, before, await count());
   }
+  return holdingAdvisoryLock(database, MIGRATION_LOCK_KEY, async (client) => {
+    const count = () => countApplied(async (text) => (await client.query(text)).rows);
+    // Counted under the lock: a process that waited for another's migrations finds them done.
+    const before = await count();
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate: migratePostgres } = await import('drizzle-orm/node-postgres/migrator');
+    // A Drizzle instance on this one connection: the migrator's reads and its transaction run in the
+    // session that holds the lock.
+    await migratePostgres(drizzle(client), { migrationsFolder: options.migrationsFolder });
+    return report(tags, before, await count());
+  });
+}
+
+/**
+ * Runs `work` while this process holds the session-level advisory lock `key` on PostgreSQL, on one
+ * dedicated connection of the pool (handed to `work`): processes doing the same work wait their turn.
+ */
+export async function holdingAdvisoryLock<T>(
+  database: Database,
+  key: string,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   // drizzle(pool) keeps the pool as `$client` (public Drizzle API): the connection taken from it keeps
   // the pool's settings (search_path).
   const pool = (database.db as unknown as { $client: pg.Pool }).$client;
@@ -34,17 +118,13 @@ export async function migrate(database: Database, options: MigrateOptions): Prom
   // Set when the connection must be closed instead of returned to the pool.
   let broken: Error | undefined;
   try {
-    await client.query('select pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+    await client.query('select pg_advisory_lock($1::bigint)', [key]);
     try {
-      const { drizzle } = await import('drizzle-orm/node-postgres');
-      const { migrate: migratePostgres } = await import('drizzle-orm/node-postgres/migrator');
-      // A Drizzle instance on this one connection: the migrator's reads and its transaction run in the
-      // session that holds the lock.
-      await migratePostgres(drizzle(client), { migrationsFolder: options.migrationsFolder });
+      return await work(client);
     } finally {
-      // An unlock that fails must not hide the migration's own error; closing the connection below
+      // An unlock that fails must not hide the work's own error; closing the connection below
       // ends the session, which releases the lock anyway.
-      await unlock(client).catch((error: unknown) => {
+      await unlock(client, key).catch((error: unknown) => {
         broken = asError(error);
       });
     }
@@ -58,12 +138,12 @@ export async function migrate(database: Database, options: MigrateOptions): Prom
   }
 }
 
-async function unlock(client: pg.PoolClient): Promise<void> {
+async function unlock(client: pg.PoolClient, key: string): Promise<void> {
   const { rows } = await client.query<{ unlocked: boolean }>(
     'select pg_advisory_unlock($1::bigint) as unlocked',
-    [MIGRATION_LOCK_KEY],
+    [key],
   );
-  if (!rows[0]?.unlocked) throw new Error('the migration lock was not held');
+  if (!rows[0]?.unlocked) throw new Error('the advisory lock was not held');
 }
 
 function asError(error: unknown): Error {

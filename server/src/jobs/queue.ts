@@ -3,8 +3,30 @@
 import PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type Db, type SqlExecutor } from '../db/client.ts';
+import { holdingAdvisoryLock } from '../db/migrate.ts';
+
+/**
+ * pg_advisory_lock key held while a process starts pg-boss and creates its queues on PostgreSQL
+ * (unique among the app's locks, see MIGRATION_LOCK_KEY). pg-boss guards its schema creation with a
+ * transaction-level advisory lock, but the `CREATE SCHEMA IF NOT EXISTS` of the process that waited
+ * for it still answers from a catalog cache read before the wait (its "not installed" check) and
+ * fails on a duplicate pg_namespace key; and create_queue of two processes at once deadlock on the
+ * queue table and the job table's partitions. One process at a time, each finds the others' work
+ * committed: the schema installed, the queues there.
+ */
+export const QUEUE_START_LOCK_KEY = '7361626830290521842';
 
 export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
+
+/** Where each job's start and end are written (the app's pino logger, or a child of it). */
+export interface JobLog {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+/** stopped: nothing started; sending: jobs can be queued here; working: this process also runs them. */
+export type QueueState = 'stopped' | 'sending' | 'working';
 
 interface JobDefinition<T = unknown> {
   name: string;
@@ -36,19 +58,24 @@ export interface JobQueue {
   forgetJobsMentioning(needles: string[]): Promise<void>;
   /** Runs `work` in one database transaction; jobs sent `within` it are queued if and only if it commits. */
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
-  /** Starts the workers of every defined job (roles all and worker). */
-  work(): Promise<void>;
+  /**
+   * Starts the workers of every defined job (roles all and worker). With `log`, each job writes one
+   * line when it starts and one when it ends (outcome done, retry or failed, and its duration).
+   */
+  work(options?: { log?: JobLog }): Promise<void>;
   start(): Promise<void>;
+  /** What this process does with jobs now (/readyz). */
+  state(): QueueState;
   stop(): Promise<void>;
   /** Tests: waits until no job is queued or running. */
   drain(timeoutMs?: number): Promise<void>;
 }
 
 /**
- * Runs `work` again when PostgreSQL chose it as a deadlock's victim (40P01). Processes starting together
- * on one database create the same queues at once, and pg-boss's create_queue (a row, a partition table
- * and its attachment) can deadlock with another's: the victim's transaction was rolled back whole, so
- * trying it again after a random pause is safe, and create_queue keeps an existing queue as it is.
+ * Runs `work` again when PostgreSQL chose it as a deadlock's victim (40P01). pg-boss's create_queue (a
+ * row, a partition table and its attachment to the job table) can deadlock with another process's
+ * statements on the job table: the victim's transaction was rolled back whole, so trying it again after
+ * a random pause is safe, and create_queue keeps an existing queue as it is.
  */
 export async function retryDeadlocks<T>(work: () => Promise<T>, attempts = 20): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
@@ -118,7 +145,27 @@ export function createJobQueue(
     if (workerId) boss.notifyWorker(workerId);
   };
   let started = false;
+  let working = false;
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+
+  /** Installs or upgrades pg-boss's schema if needed, then creates (or updates) every defined queue. */
+  const startBoss = async () => {
+    await boss.start();
+    for (const definition of definitions.values()) {
+      const settings = {
+        name: definition.name,
+        retryLimit: definition.retryLimit,
+        retryDelay: definition.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: definition.expireInSeconds,
+      };
+      // Still a deadlock's possible victim: a process already working jobs, its fetches and its
+      // maintenance, holds locks on the job table that a new queue's partition needs.
+      await retryDeadlocks(() => boss.createQueue(definition.name, settings));
+      // A queue made by an earlier version keeps its settings otherwise (createQueue leaves it as is).
+      await retryDeadlocks(() => boss.updateQueue(definition.name, settings));
+    }
+  };
 
   return {
     define(name, handler, overrides = {}) {
@@ -132,19 +179,9 @@ export function createJobQueue(
     },
     async start() {
       if (started) return;
-      await boss.start();
-      for (const definition of definitions.values()) {
-        const settings = {
-          name: definition.name,
-          retryLimit: definition.retryLimit,
-          retryDelay: definition.retryDelaySeconds,
-          retryBackoff: true,
-          expireInSeconds: definition.expireInSeconds,
-        };
-        await retryDeadlocks(() => boss.createQueue(definition.name, settings));
-        // A queue made by an earlier version keeps its settings otherwise (createQueue leaves it as is).
-        await retryDeadlocks(() => boss.updateQueue(definition.name, settings));
-      }
+      if (database.kind === 'postgres')
+        await holdingAdvisoryLock(database, QUEUE_START_LOCK_KEY, () => startBoss());
+      else await startBoss();
       started = true;
     },
     async send(name, data, sendOptions = {}) {
@@ -189,7 +226,8 @@ export function createJobQueue(
       for (const name of names) notify(name);
       return result;
     },
-    async work() {
+    async work(workOptions = {}) {
+      const { log } = workOptions;
       for (const definition of definitions.values()) {
         const workerId = await boss.work(
           definition.name,
@@ -197,16 +235,40 @@ export function createJobQueue(
           (jobs) =>
             counted(async () => {
               for (const job of jobs) {
-                await definition.handler(job.data, { id: job.id, retryCount: job.retryCount });
+                const meta = { job: definition.name, id: job.id };
+                const begun = Date.now();
+                log?.info({ ...meta, attempt: job.retryCount + 1 }, 'job started');
+                try {
+                  await definition.handler(job.data, { id: job.id, retryCount: job.retryCount });
+                } catch (error) {
+                  // pg-boss retries a job that threw until its retry limit, then keeps it as failed.
+                  const outcome = job.retryCount < job.retryLimit ? 'retry' : 'failed';
+                  const fields = {
+                    ...meta,
+                    ms: Date.now() - begun,
+                    outcome,
+                    error: messageOf(error),
+                  };
+                  if (outcome === 'retry') log?.warn(fields, 'job ended');
+                  else log?.error(fields, 'job ended');
+                  throw error;
+                }
+                log?.info({ ...meta, ms: Date.now() - begun, outcome: 'done' }, 'job ended');
               }
             }),
         );
         workerIds.set(definition.name, workerId);
       }
+      working = true;
+    },
+    state() {
+      if (!started) return 'stopped';
+      return working ? 'working' : 'sending';
     },
     async stop() {
       if (!started) return;
       started = false;
+      working = false;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       // A fetch that was under way returns its job now, which then runs and is completed: wait until
       // nothing has been in flight for two checks in a row (bounded, like pg-boss's own timeout).
@@ -230,4 +292,8 @@ export function createJobQueue(
       }
     },
   };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

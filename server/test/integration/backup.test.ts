@@ -2,9 +2,11 @@
 // messages and summary versions, pictures, a book, a subscription, gift codes) is backed up while it
 // serves requests, restored into a fresh database and data directory, and every row and every byte is
 // found again. A damaged or cut-short archive is refused and changes nothing. On PGlite, and on
-// PostgreSQL when TEST_DATABASE_URL is set.
+// PostgreSQL when TEST_DATABASE_URL is set. (Restores interrupted on the way: restore-interrupted.test.ts.)
+import { randomBytes } from 'node:crypto';
 import {
   createWriteStream,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -14,16 +16,11 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  BackupError,
-  prepareRestore,
-  restoreBackup,
-  writeBackup,
-  type BackupManifest,
-} from '../../src/backup/backup.ts';
-import type { Database } from '../../src/db/client.ts';
+import { BackupError, writeBackup, type BackupManifest } from '../../src/backup/backup.ts';
+import { restoreArchive } from '../../src/backup/restore.ts';
+import { openDatabase, type Database } from '../../src/db/client.ts';
 import { bookBody, fullAccessUser, photo, uploadTo, writtenChapter } from '../support/books.ts';
-import { freshDatabase, useTestApp } from '../support/build.ts';
+import { useTestApp } from '../support/build.ts';
 import { everyRow, filesUnder } from '../support/scan.ts';
 import { createUser } from '../support/factories.ts';
 
@@ -42,6 +39,40 @@ async function contents(database: Database): Promise<Record<string, string[]>> {
     (all[table.slice(table.indexOf('.') + 1)] ??= []).push(json);
   for (const rows of Object.values(all)) rows.sort();
   return all;
+}
+
+/**
+ * Where a restore goes: an empty data directory, and on PostgreSQL an empty database of its own (the
+ * command line's DATABASE_URL); `open` opens what was restored.
+ */
+async function emptyTarget() {
+  const dataDir = mkdtempSync(join(work, 'target-'));
+  let databaseUrl: string | null = null;
+  const admin = process.env.TEST_DATABASE_URL;
+  if (admin) {
+    const name = `chapitres_test_${randomBytes(6).toString('hex')}`;
+    const { default: pg } = await import('pg');
+    const run = async (statement: string) => {
+      const client = new pg.Client({ connectionString: admin });
+      await client.connect();
+      await client.query(statement);
+      await client.end();
+    };
+    await run(`CREATE DATABASE ${name}`);
+    cleanups.push(() => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }
+  return {
+    dataDir,
+    databaseUrl,
+    async open(): Promise<Database> {
+      const database = await openDatabase({ databaseUrl, dataDir: join(dataDir, 'db') });
+      cleanups.unshift(() => database.close());
+      return database;
+    },
+  };
 }
 
 async function backupTo(file: string): Promise<BackupManifest> {
@@ -119,6 +150,8 @@ describe('backup and restore', { timeout: 180_000 }, () => {
   const archive = join(work, 'backup.tar.gz');
   let manifest: BackupManifest;
   let renamed = '';
+  let restoredDatabase: Database;
+  let restoredUrl: string | null = null;
 
   it('backs up a filled server while it serves requests', async () => {
     const { jeanne, chapters } = await fill();
@@ -148,16 +181,19 @@ describe('backup and restore', { timeout: 180_000 }, () => {
 
   it('restores into a fresh database and data directory: every row and every byte again', async () => {
     const before = await contents(ctx.database);
-    const fresh = await freshDatabase();
-    cleanups.push(async () => {
-      await fresh.database.close();
-      await fresh.drop();
-    });
-    const target = mkdtempSync(join(work, 'target-'));
-    const checked = await prepareRestore(archive, { dataDir: target, databaseUrl: null });
-    await restoreBackup(archive, checked, { database: fresh.database, dataDir: target });
+    const target = await emptyTarget();
+    const restored = await restoreArchive(archive, target);
+    expect(restored.tables).toEqual(manifest.tables);
+    // Switched over and nothing left behind: no staging, no marker.
+    expect(readdirSync(target.dataDir).sort()).toEqual([
+      ...(target.databaseUrl ? [] : ['db']),
+      'files',
+      ...(manifest.secret_included ? ['secrets.json'] : []),
+    ]);
 
-    const after = await contents(fresh.database);
+    restoredDatabase = await target.open();
+    restoredUrl = target.databaseUrl;
+    const after = await contents(restoredDatabase);
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
     // The chapter renamed during the backup is as it was at the snapshot: one of its titles, whole.
     const without = (rows: string[]) => rows.filter((row) => !row.includes(renamed));
@@ -191,9 +227,9 @@ describe('backup and restore', { timeout: 180_000 }, () => {
       );
 
     const source = filesUnder(join(ctx.config.dataDir, 'files'));
-    const restored = filesUnder(join(target, 'files'));
-    expect([...restored.keys()].sort()).toEqual([...source.keys()].sort());
-    for (const [path, bytes] of source) expect(restored.get(path)!.equals(bytes), path).toBe(true);
+    const files = filesUnder(join(target.dataDir, 'files'));
+    expect([...files.keys()].sort()).toEqual([...source.keys()].sort());
+    for (const [path, bytes] of source) expect(files.get(path)!.equals(bytes), path).toBe(true);
   });
 
   it('refuses a damaged or cut-short archive, and a second restore, changing nothing', async () => {
@@ -209,29 +245,37 @@ describe('backup and restore', { timeout: 180_000 }, () => {
     for (const [name, content] of Object.entries(cases)) {
       const file = join(work, name);
       writeFileSync(file, content);
-      const target = mkdtempSync(join(work, 'refused-'));
-      await expect(
-        prepareRestore(file, { dataDir: target, databaseUrl: null }),
-        name,
-      ).rejects.toThrow(BackupError);
-      await expect(
-        prepareRestore(file, { dataDir: target, databaseUrl: null }),
-        name,
-      ).rejects.toThrow(/Nothing was changed/);
-      expect(readdirSync(target), name).toEqual([]);
+      const target = await emptyTarget();
+      const error = await restoreArchive(file, target).catch((error: unknown) => error);
+      expect(error, name).toBeInstanceOf(BackupError);
+      expect((error as Error).message, name).toMatch(/Nothing was changed/);
+      // The staging and the marker are gone: the target is as it was.
+      expect(readdirSync(target.dataDir), name).toEqual([]);
     }
-    // Into a data directory that already holds files: refused.
-    await expect(
-      prepareRestore(archive, { dataDir: ctx.config.dataDir, databaseUrl: null }),
-    ).rejects.toThrow(/is not empty/);
-    // Into a database that already holds accounts: refused, nothing changed.
-    const before = await contents(ctx.database);
-    await expect(
-      restoreBackup(archive, manifest, {
-        database: ctx.database,
-        dataDir: mkdtempSync(join(work, 'x-')),
-      }),
-    ).rejects.toThrow(/already holds accounts/);
-    expect(await contents(ctx.database)).toEqual(before);
+    // Into a data directory that already holds files, or a database: refused, nothing changed.
+    const filled = await emptyTarget();
+    mkdirSync(join(filled.dataDir, 'files', 'images'), { recursive: true });
+    writeFileSync(join(filled.dataDir, 'files', 'images', 'kept.jpg'), 'kept');
+    await expect(restoreArchive(archive, filled)).rejects.toThrow(/is not empty/);
+    expect(filesUnder(filled.dataDir)).toEqual(
+      new Map([['files/images/kept.jpg', Buffer.from('kept')]]),
+    );
+    if (!filled.databaseUrl) {
+      const withDatabase = await emptyTarget();
+      mkdirSync(join(withDatabase.dataDir, 'db'));
+      writeFileSync(join(withDatabase.dataDir, 'db', 'PG_VERSION'), '17');
+      await expect(restoreArchive(archive, withDatabase)).rejects.toThrow(
+        /already holds a database/,
+      );
+      expect(readdirSync(withDatabase.dataDir)).toEqual(['db']);
+      expect(readdirSync(join(withDatabase.dataDir, 'db'))).toEqual(['PG_VERSION']);
+      return;
+    }
+    // Into a database that already holds accounts (the one restored above): refused, nothing changed.
+    const before = await contents(restoredDatabase);
+    const target = { dataDir: mkdtempSync(join(work, 'x-')), databaseUrl: restoredUrl };
+    await expect(restoreArchive(archive, target)).rejects.toThrow(/already holds accounts/);
+    expect(readdirSync(target.dataDir)).toEqual([]);
+    expect(await contents(restoredDatabase)).toEqual(before);
   });
 });

@@ -13,7 +13,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../src/config.ts';
 import { migrationsFolder, openDatabase, type Database } from '../../src/db/client.ts';
-import { migrate } from '../../src/db/migrate.ts';
+import { describeMigrations, migrate } from '../../src/db/migrate.ts';
 import {
   books,
   chatMessages,
@@ -35,11 +35,23 @@ import {
   copyMigrations,
   type MigrationsCopy,
 } from '../fixtures/migration-folders.ts';
+import {
+  adminStatement,
+  appliedMigrations,
+  schemaShape,
+  tableExists,
+} from '../support/migration-databases.ts';
 import { freePort, until } from '../support/processes.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const ALL = committedMigrationCount();
 const AT_FIXTURE = 5; // 0000 .. 0004
+/** The committed migrations' names, oldest first (the journal's tags). */
+const TAGS = (
+  JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  }
+).entries.map((entry) => entry.tag);
 /** Tables the migrations after the fixture's create. */
 const NEWER_TABLES = [
   'checkout_sessions',
@@ -62,15 +74,6 @@ async function pglite(loadDataDir?: Blob): Promise<Database> {
   return openDatabase({ databaseUrl: null, dataDir: null, pglite: instance, migrate: false });
 }
 
-/** The rows of Drizzle's bookkeeping table (schema `drizzle`, table `__drizzle_migrations`). */
-async function applied(database: Database): Promise<{ hash: string; created_at: string }[]> {
-  const { rows } = await database.sql.executeSql(
-    'SELECT hash, created_at::text AS created_at FROM drizzle.__drizzle_migrations ORDER BY id',
-    [],
-  );
-  return rows as { hash: string; created_at: string }[];
-}
-
 /** The message of a rejection and of its causes (Drizzle wraps the driver's error in `cause`). */
 async function failure(promise: Promise<unknown>): Promise<string> {
   const error = await promise.then(
@@ -81,23 +84,6 @@ async function failure(promise: Promise<unknown>): Promise<string> {
   const messages: string[] = [];
   for (let e: unknown = error; e instanceof Error; e = e.cause) messages.push(e.message);
   return messages.join(' <- ');
-}
-
-async function tableExists(database: Database, table: string): Promise<boolean> {
-  const { rows } = await database.sql.executeSql('SELECT to_regclass($1) IS NOT NULL AS present', [
-    `public.${table}`,
-  ]);
-  return (rows[0] as { present: boolean }).present;
-}
-
-/** Every table and column of the public schema, to compare two states. */
-async function shape(database: Database): Promise<string[]> {
-  const { rows } = await database.sql.executeSql(
-    `SELECT table_name || '.' || column_name || ':' || data_type AS c FROM information_schema.columns
-      WHERE table_schema = 'public' ORDER BY 1`,
-    [],
-  );
-  return (rows as { c: string }[]).map((row) => row.c);
 }
 
 async function expectFixtureRows(database: Database) {
@@ -168,12 +154,24 @@ describe('migrations on PGlite', () => {
     const database = await pglite(fixtureBlob());
     try {
       // The fixture really is the old schema.
-      expect(await applied(database)).toHaveLength(AT_FIXTURE);
+      expect(await appliedMigrations(database)).toHaveLength(AT_FIXTURE);
       for (const table of NEWER_TABLES) expect(await tableExists(database, table)).toBe(false);
 
-      await migrate(database, { migrationsFolder });
+      // It says what the database had and what it applied, for the start-up log.
+      const upgrade = await migrate(database, { migrationsFolder });
+      expect(upgrade).toEqual({
+        before: AT_FIXTURE,
+        after: ALL,
+        applied: TAGS.slice(AT_FIXTURE),
+        latest: TAGS.at(-1),
+      });
+      expect(describeMigrations(upgrade)).toEqual([
+        ...TAGS.slice(AT_FIXTURE).map((tag) => `applied migration ${tag}`),
+        `database upgraded from ${AT_FIXTURE} to ${ALL} migrations`,
+        `database schema: ${ALL} migrations (${TAGS.at(-1)})`,
+      ]);
 
-      const rows = await applied(database);
+      const rows = await appliedMigrations(database);
       expect(rows).toHaveLength(ALL);
       for (const table of NEWER_TABLES) expect(await tableExists(database, table)).toBe(true);
       await expectFixtureRows(database);
@@ -181,17 +179,21 @@ describe('migrations on PGlite', () => {
       const fresh = await pglite();
       try {
         await migrate(fresh, { migrationsFolder });
-        expect(await shape(database)).toEqual(await shape(fresh));
-        expect(await applied(database)).toEqual(await applied(fresh));
+        expect(await schemaShape(database)).toEqual(await schemaShape(fresh));
+        expect(await appliedMigrations(database)).toEqual(await appliedMigrations(fresh));
       } finally {
         await fresh.close();
       }
 
       // Once: a second run finds nothing to do.
-      const before = await shape(database);
-      await migrate(database, { migrationsFolder });
-      expect(await applied(database)).toEqual(rows);
-      expect(await shape(database)).toEqual(before);
+      const before = await schemaShape(database);
+      const again = await migrate(database, { migrationsFolder });
+      expect(again).toEqual({ before: ALL, after: ALL, applied: [], latest: TAGS.at(-1) });
+      expect(describeMigrations(again)).toEqual([
+        `database schema: ${ALL} migrations (${TAGS.at(-1)})`,
+      ]);
+      expect(await appliedMigrations(database)).toEqual(rows);
+      expect(await schemaShape(database)).toEqual(before);
       await expectFixtureRows(database);
     } finally {
       await database.close();
@@ -202,7 +204,10 @@ describe('migrations on PGlite', () => {
     const database = await pglite();
     try {
       await migrate(database, { migrationsFolder });
-      const before = { applied: await applied(database), shape: await shape(database) };
+      const before = {
+        applied: await appliedMigrations(database),
+        shape: await schemaShape(database),
+      };
 
       expect(await failure(migrate(database, { migrationsFolder: broken() }))).toMatch(
         /division by zero/,
@@ -210,11 +215,11 @@ describe('migrations on PGlite', () => {
 
       // The statement before the failing one did not survive, nor did a bookkeeping row.
       expect(await tableExists(database, 'zz_probe')).toBe(false);
-      expect(await applied(database)).toEqual(before.applied);
-      expect(await shape(database)).toEqual(before.shape);
+      expect(await appliedMigrations(database)).toEqual(before.applied);
+      expect(await schemaShape(database)).toEqual(before.shape);
       // The database still works, and the real folder still finds nothing to do.
       await migrate(database, { migrationsFolder });
-      expect(await applied(database)).toEqual(before.applied);
+      expect(await appliedMigrations(database)).toEqual(before.applied);
     } finally {
       await database.close();
     }
@@ -223,21 +228,24 @@ describe('migrations on PGlite', () => {
   it('rolls back every pending migration of the run, not only the failing one', async () => {
     const database = await pglite(fixtureBlob());
     try {
-      const before = { applied: await applied(database), shape: await shape(database) };
+      const before = {
+        applied: await appliedMigrations(database),
+        shape: await schemaShape(database),
+      };
 
       // 0005_premium and 0006_trust would succeed, then 0007_broken fails: one transaction.
       expect(await failure(migrate(database, { migrationsFolder: broken() }))).toMatch(
         /division by zero/,
       );
 
-      expect(await applied(database)).toEqual(before.applied);
-      expect(await applied(database)).toHaveLength(AT_FIXTURE);
+      expect(await appliedMigrations(database)).toEqual(before.applied);
+      expect(await appliedMigrations(database)).toHaveLength(AT_FIXTURE);
       for (const table of [...NEWER_TABLES, 'zz_probe'])
         expect(await tableExists(database, table)).toBe(false);
-      expect(await shape(database)).toEqual(before.shape);
+      expect(await schemaShape(database)).toEqual(before.shape);
       // Nothing lost, and a later start with a good folder upgrades it.
       await migrate(database, { migrationsFolder });
-      expect(await applied(database)).toHaveLength(ALL);
+      expect(await appliedMigrations(database)).toHaveLength(ALL);
       await expectFixtureRows(database);
     } finally {
       await database.close();
@@ -257,16 +265,24 @@ function startServer(dataDir: string, port: number) {
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       JWT_SECRET: 'migrations-test-secret-migrations-test-secret-0123',
-      LOG_LEVEL: 'fatal',
+      LOG_LEVEL: 'info',
       SERVE_APP: 'false',
       STRIPE_SECRET_KEY: '',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  // The log (pino, one JSON object a line): its messages.
+  let stdout = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const messages = () =>
+    stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
   const exited = once(child, 'exit').then(([code]) => code as number | null);
-  return { child, exited, stderr: () => stderr };
+  return { child, exited, stderr: () => stderr, messages };
 }
 
 /** Writes the fixture as a data directory on disk, where the server keeps it (DATA_DIR/db). */
@@ -304,9 +320,17 @@ describe('a server started on an older data directory', () => {
       server.child.kill('SIGTERM');
     }
     expect(await server.exited).toBe(0);
+    // The log says which migrations were applied and the schema version now.
+    expect(server.messages()).toEqual(
+      expect.arrayContaining([
+        ...TAGS.slice(AT_FIXTURE).map((tag) => `applied migration ${tag}`),
+        `database upgraded from ${AT_FIXTURE} to ${ALL} migrations`,
+        `database schema: ${ALL} migrations (${TAGS.at(-1)})`,
+      ]),
+    );
     const database = await openDataDir(dataDir);
     try {
-      expect(await applied(database)).toHaveLength(ALL);
+      expect(await appliedMigrations(database)).toHaveLength(ALL);
       await expectFixtureRows(database);
     } finally {
       await database.close();
@@ -320,18 +344,21 @@ describe('a server started on an older data directory', () => {
     );
     dirs.push(dataDir);
     const before = await openDataDir(dataDir);
-    const state = { applied: await applied(before), shape: await shape(before) };
+    const state = { applied: await appliedMigrations(before), shape: await schemaShape(before) };
     await before.close();
 
     const server = startServer(dataDir, await freePort());
     const code = await server.exited;
     expect(code, server.stderr()).not.toBe(0);
-    expect(server.stderr()).toMatch(/relation "gift_codes" already exists/);
+    // One line for the service manager's journal, naming the cause.
+    expect(server.stderr().trim()).toMatch(
+      /^Chapitres could not start: .*relation "gift_codes" already exists \(42P07\)$/,
+    );
 
     const after = await openDataDir(dataDir);
     try {
-      expect(await applied(after)).toEqual(state.applied);
-      expect(await shape(after)).toEqual(state.shape);
+      expect(await appliedMigrations(after)).toEqual(state.applied);
+      expect(await schemaShape(after)).toEqual(state.shape);
       expect(await tableExists(after, 'checkout_sessions')).toBe(false);
       // The rows are there (raw SQL: the current schema's columns of 0005 do not exist yet).
       const { rows } = await after.sql.executeSql(
@@ -351,17 +378,6 @@ describe.runIf(adminUrl)('migrations on PostgreSQL', () => {
   const opened: Database[] = [];
   const folders: MigrationsCopy[] = [];
 
-  async function admin(statement: string) {
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  }
-
   async function connect(): Promise<Database> {
     const database = await openDatabase({ databaseUrl, dataDir: null, migrate: false });
     opened.push(database);
@@ -369,7 +385,7 @@ describe.runIf(adminUrl)('migrations on PostgreSQL', () => {
   }
 
   beforeAll(async () => {
-    await admin(`CREATE DATABASE ${name}`);
+    await adminStatement(adminUrl!, `CREATE DATABASE ${name}`);
     const url = new URL(adminUrl!);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
@@ -377,7 +393,7 @@ describe.runIf(adminUrl)('migrations on PostgreSQL', () => {
   afterAll(async () => {
     for (const database of opened) await database.close().catch(() => {});
     folders.forEach((copy) => copy.remove());
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await adminStatement(adminUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
 
   it('applies the migrations exactly once when four processes start together', async () => {
@@ -386,7 +402,13 @@ describe.runIf(adminUrl)('migrations on PostgreSQL', () => {
       databases.map((database) => migrate(database, { migrationsFolder })),
     );
     expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
-    const rows = await applied(databases[0]!);
+    // One process applied them all and says so; the others waited and found them done.
+    const reports = results.map((result) => (result.status === 'fulfilled' ? result.value : null));
+    expect(reports.filter((report) => report?.applied.length === ALL)).toHaveLength(1);
+    expect(
+      reports.filter((report) => report?.before === ALL && report.applied.length === 0),
+    ).toHaveLength(3);
+    const rows = await appliedMigrations(databases[0]!);
     expect(rows).toHaveLength(ALL);
     expect(new Set(rows.map((row) => row.hash)).size).toBe(ALL);
     for (const table of NEWER_TABLES) expect(await tableExists(databases[0]!, table)).toBe(true);
@@ -398,12 +420,15 @@ describe.runIf(adminUrl)('migrations on PostgreSQL', () => {
     );
     expect((locks[0] as { n: number }).n).toBe(0);
     await migrate(databases[1]!, { migrationsFolder });
-    expect(await applied(databases[0]!)).toEqual(rows);
+    expect(await appliedMigrations(databases[0]!)).toEqual(rows);
   });
 
   it('rolls a failing migration back and rejects', async () => {
     const [database, other] = await Promise.all([connect(), connect()]);
-    const before = { applied: await applied(database), shape: await shape(database) };
+    const before = {
+      applied: await appliedMigrations(database),
+      shape: await schemaShape(database),
+    };
     const copy = copyMigrations({ extra: { '0007_broken': BROKEN_MIGRATION } });
     folders.push(copy);
 
@@ -412,11 +437,11 @@ describe.runIf(adminUrl)('migrations on PostgreSQL', () => {
     );
 
     expect(await tableExists(database, 'zz_probe')).toBe(false);
-    expect(await applied(database)).toEqual(before.applied);
-    expect(await shape(database)).toEqual(before.shape);
+    expect(await appliedMigrations(database)).toEqual(before.applied);
+    expect(await schemaShape(database)).toEqual(before.shape);
     // The failed run released the lock: another process migrates without waiting.
     await migrate(other, { migrationsFolder });
-    expect(await applied(other)).toEqual(before.applied);
+    expect(await appliedMigrations(other)).toEqual(before.applied);
   });
 
   it('rolls back every pending migration of the run on a database at 0004_books', async () => {
@@ -426,7 +451,7 @@ describe.runIf(adminUrl)('migrations on PostgreSQL', () => {
     folders.push(older, failing);
     // A database of its own: the migrations table lives in schema `drizzle`, one per database.
     const upgradeName = `${name}_${schemaName}`;
-    await admin(`CREATE DATABASE ${upgradeName}`);
+    await adminStatement(adminUrl!, `CREATE DATABASE ${upgradeName}`);
     const url = new URL(adminUrl!);
     url.pathname = `/${upgradeName}`;
     const database = await openDatabase({
@@ -436,22 +461,25 @@ describe.runIf(adminUrl)('migrations on PostgreSQL', () => {
     });
     try {
       await migrate(database, { migrationsFolder: older.folder });
-      const before = { applied: await applied(database), shape: await shape(database) };
+      const before = {
+        applied: await appliedMigrations(database),
+        shape: await schemaShape(database),
+      };
       expect(before.applied).toHaveLength(AT_FIXTURE);
 
       expect(await failure(migrate(database, { migrationsFolder: failing.folder }))).toMatch(
         /division by zero/,
       );
 
-      expect(await applied(database)).toEqual(before.applied);
+      expect(await appliedMigrations(database)).toEqual(before.applied);
       for (const table of [...NEWER_TABLES, 'zz_probe'])
         expect(await tableExists(database, table)).toBe(false);
-      expect(await shape(database)).toEqual(before.shape);
+      expect(await schemaShape(database)).toEqual(before.shape);
       await migrate(database, { migrationsFolder });
-      expect(await applied(database)).toHaveLength(ALL);
+      expect(await appliedMigrations(database)).toHaveLength(ALL);
     } finally {
       await database.close();
-      await admin(`DROP DATABASE IF EXISTS ${upgradeName} WITH (FORCE)`);
+      await adminStatement(adminUrl!, `DROP DATABASE IF EXISTS ${upgradeName} WITH (FORCE)`);
     }
   });
 });

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../support/build.ts';
 import { createUser, linkToken, mailsTo } from '../support/factories.ts';
 import { OutboxMailTransport } from '../../src/providers/mail/outbox.ts';
@@ -32,7 +32,30 @@ describe('service endpoints', () => {
     });
     expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
       status: 'ready',
+      checks: { database: 'ok', queue: 'ok', storage: 'ok' },
     });
+  });
+
+  it('names the failing check when not ready', async () => {
+    const { database, storage } = ctx.app.services;
+    const ping = vi.spyOn(database, 'ping').mockRejectedValueOnce(new Error('connection refused'));
+    const down = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toEqual({
+      status: 'not ready',
+      checks: { database: 'unreachable: connection refused', queue: 'ok', storage: 'ok' },
+    });
+    ping.mockRestore();
+
+    const has = vi.spyOn(storage, 'has').mockRejectedValueOnce(new Error('access denied'));
+    const noStorage = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+    expect(noStorage.statusCode).toBe(503);
+    expect(noStorage.json()).toMatchObject({
+      status: 'not ready',
+      checks: { database: 'ok', storage: 'unreachable: access denied' },
+    });
+    has.mockRestore();
+    expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
   });
 
   it('publishes the public configuration without secrets', async () => {

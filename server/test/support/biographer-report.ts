@@ -77,7 +77,8 @@ const PERSON_PATTERNS: Record<Language, { strong: RegExp[]; weak: RegExp[] }> = 
       /que l'on sache/,
       /tenai(?:t|ent)-(?:il|elle|ils|elles)/,
       /qui etai(?:t|ent)\b/,
-      /ressemblai(?:t|ent)-(?:il|elle)/,
+      // « Ressemblait-il à son père ? » is said of someone; « À quoi ressemblait-elle ? » of a life, a place or a dog.
+      /(?<!a quoi )ressemblai(?:t|ent)-(?:il|elle)/,
       /(?:son|leur) caractere/,
       /relation avec/,
     ],

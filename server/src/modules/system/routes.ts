@@ -6,6 +6,8 @@ import { ListOf, Pagination } from '../../contract/common.ts';
 import { PublicConfig, type PublicFeatures } from '../../contract/system.ts';
 import { limits } from '../../limits.ts';
 import type { Database } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { StorageProvider } from '../../providers/storage/types.ts';
 import { listOutbox } from '../mail/repository.ts';
 import { AppError } from '../../errors.ts';
 import { mailboxKey, mayReadMailbox } from './mailbox-access.ts';
@@ -53,17 +55,66 @@ export function publicConfig(config: Config, features: PublicFeatures): PublicCo
   };
 }
 
+/** One answer per thing /readyz checked: `ok`, `not in this process`, or what is wrong. */
+export interface Readiness {
+  status: 'ready' | 'starting' | 'not ready';
+  checks: { database: string; queue: string; storage?: string };
+}
+
+const CHECK_TIMEOUT_MS = 3000;
+
+/** Runs `check` and names its failure; a check that hangs fails after CHECK_TIMEOUT_MS. */
+async function outcome(check: () => Promise<unknown>, failure: string): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([check(), timeout]);
+    return 'ok';
+  } catch (error) {
+    return `${failure}: ${error instanceof Error ? error.message : String(error)}`;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * What /readyz answers in every role (the API's route, the worker's health port): the database
+ * answers, the job queue is started (`not in this process` when jobs are worked elsewhere), and the
+ * storage answers when this process has one. Ready only when every check is ok.
+ */
+export async function readiness(parts: {
+  database: Pick<Database, 'ping'>;
+  queue: Pick<JobQueue, 'state'>;
+  storage?: Pick<StorageProvider, 'has'>;
+}): Promise<Readiness> {
+  const state = parts.queue.state();
+  const checks: Readiness['checks'] = {
+    database: await outcome(() => parts.database.ping(), 'unreachable'),
+    queue: state === 'working' ? 'ok' : state === 'sending' ? 'not in this process' : 'starting',
+  };
+  if (parts.storage) {
+    const storage = parts.storage;
+    checks.storage = await outcome(() => storage.has('readyz-probe'), 'unreachable');
+  }
+  if (state === 'stopped') return { status: 'starting', checks };
+  const failing = Object.values(checks).some(
+    (check) => check !== 'ok' && check !== 'not in this process',
+  );
+  return { status: failing ? 'not ready' : 'ready', checks };
+}
+
 export function healthRoutes(database: Database, isReady: () => boolean) {
   return async function (app: FastifyInstance) {
     app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
     app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-      if (!isReady()) return reply.code(503).send({ status: 'starting' });
-      try {
-        await database.ping();
-      } catch {
-        return reply.code(503).send({ status: 'database unreachable' });
-      }
-      return { status: 'ready' };
+      const { queue, storage } = app.services;
+      const answer = await readiness({ database, queue, storage });
+      // The queue is started by the app's onReady hook: until then the process is starting.
+      if (!isReady() && answer.status === 'ready') answer.status = 'starting';
+      if (answer.status !== 'ready') return reply.code(503).send(answer);
+      return answer;
     });
   };
 }

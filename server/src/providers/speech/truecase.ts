@@ -5,6 +5,7 @@ import type { Language } from '../interviewer/types.ts';
 import { normalize } from '../interviewer/text.ts';
 import { nameKey, speechLexicon, type ProperName, type SpeechLexicon } from './lexicon.ts';
 import { EN_AMBIGUOUS_NAMES, NAME_INTRODUCERS, STREET_WORDS } from './lists.ts';
+import { namesInContext } from './name-context.ts';
 
 const EN_AMBIGUOUS = new Set(EN_AMBIGUOUS_NAMES);
 import { isStopWord } from '../writer/stopwords.ts';
@@ -388,7 +389,7 @@ export function truecase(text: string, language: Language, options: TruecaseOpti
       replacements.push({ start: token.start, end: token.end, text: form });
     });
   }
-  return apply(text, replacements);
+  return namesInContext(apply(text, replacements), language, lexicon);
 }
 
 function textOf(

@@ -4,6 +4,7 @@
 import type { Language } from './types.ts';
 import { nameKey, speechLexicon } from '../speech/lexicon.ts';
 import { isStopWord } from './stopwords.ts';
+import { ANIMALS } from '../speech/name-context.ts';
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
 
@@ -225,9 +226,11 @@ function applyCorrection(
     'iu',
   );
   const keptWords = tokens(kept.slice(sentenceStart)).length;
+  // "in fifty-two no fifty-three when i was fifteen": a bare number replaces a number and stays in its clause.
   if (
     keptWords >= 3 &&
     repairStart === 0 &&
+    !isNumberLike(first) &&
     subjectSoon.test(fixed) &&
     !/^(?:je|j'|i|we|he|she|they|il|elle|on|nous)(?![\p{L}])/iu.test(first)
   ) {
@@ -338,11 +341,16 @@ const FAMILY_CALLS = new Set(
 );
 
 /** Who a name follows (« mon frère Yves », "my brother Bud"): the capital after these is a name's. */
-const RELATION =
-  '(?:frère|frères|sœur|sœurs|soeur|père|mère|oncle|tante|cousin|cousine|mari|femme|fils|fille|ami|amie|copain|copine|chien|chienne|chat|chatte|parrain|marraine|voisin|voisine|patron|patronne|grand-père|grand-mère|brother|sister|mother|father|mum|mom|dad|uncle|aunt|auntie|cousin|husband|wife|son|daughter|friend|pal|buddy|dog|cat|grandma|grandpa|nan|granny|neighbour|neighbor|boss)';
+const RELATION = `(?:frère|frères|sœur|sœurs|soeur|père|mère|oncle|tante|cousin|cousine|mari|femme|fils|fille|ami|amie|copain|copine|chien|chienne|chat|chatte|parrain|marraine|voisin|voisine|patron|patronne|grand-père|grand-mère|brother|sister|mother|father|mum|mom|dad|uncle|aunt|auntie|cousin|husband|wife|son|daughter|friend|pal|buddy|dog|cat|grandma|grandpa|nan|granny|neighbour|neighbor|boss|${[...ANIMALS.fr, ...ANIMALS.en].join('|')})`;
 
+// The possessive may open the sentence: « My Dad worked » is « My dad worked ».
+const POSSESSIVES =
+  'mon ma mes ton ta tes son sa ses notre nos votre vos leur leurs my his her our their your'
+    .split(' ')
+    .map((w) => `[${w[0]!.toUpperCase()}${w[0]}]${w.slice(1)}`)
+    .join('|');
 const POSSESSIVE_CAPITAL = new RegExp(
-  String.raw`(?<=(?<![\p{L}'’])(?:mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|votre|vos|leur|leurs|my|his|her|our|their|your)\s+(?:(?!${RELATION}\s)\p{Ll}+\s+)?)(\p{Lu}\p{Ll}+)(?![\p{L}\p{N}'’-])`,
+  String.raw`(?<=(?<![\p{L}'’])(?:${POSSESSIVES})\s+(?:(?!${RELATION}\s)\p{Ll}+\s+)?)(\p{Lu}\p{Ll}+)(?![\p{L}\p{N}'’-])`,
   'gu',
 );
 

@@ -8,7 +8,8 @@ import { useConsentChoice } from '../hooks/use-consent-choice';
 import { useCurrentRoutePath } from '../hooks/use-current-route-path';
 // With the first screen: on a first visit the dialog is what the person reads first (4 kB, less than
 // the round trip a chunk of its own would cost). The analytics client, which keeps or sends nothing
-// without consent, loads once the page is up and the browser idle.
+// without consent, loads only once consent is given, when the page is up and the browser idle: a first
+// visit (no choice yet) or a refusal never downloads it.
 import { ConsentDialog } from './consent-dialog';
 
 const PAGES_WITHOUT_DIALOG = [/^\/s(\/|$)/, /^\/privacy\/?$/, /^\/terms\/?$/];
@@ -25,8 +26,10 @@ export function PrivacyConsent({
 }) {
   const choice = useConsentChoice();
   const pathname = useCurrentRoutePath();
+  const analyticsAllowed = choice?.analytics === true;
 
   useEffect(() => {
+    if (!analyticsAllowed) return;
     let stop: (() => void) | null = null;
     let cancelled = false;
     // Once the browser is idle: the first page's code and data come first (the route already seen
@@ -43,7 +46,7 @@ export function PrivacyConsent({
       cancelIdle();
       stop?.();
     };
-  }, [subscribeOnboardingAbandoned]);
+  }, [subscribeOnboardingAbandoned, analyticsAllowed]);
 
   if (choice || !asksForConsentOn(pathname)) return null;
   return <ConsentDialog current={null} />;
