@@ -4,8 +4,8 @@
 // The people are made before the server starts, straight in its database (a bench-only bulk path: one
 // person signs up through the API, the others are copies of her row with their own address, and their
 // tokens are signed with the server's own key from DATA_DIR): the public sign-up limits stay as they are.
-// Then each person opens a chapter and answers the biographer every 10–20 s, and opens her chapter list
-// every 30 s; a few (BENCH_BOOKERS) meanwhile pay through the simulator, upload a photo and make a book.
+// Then each person opens a chapter (before the load, 16 at a time, timed apart), and during the load
+// answers the biographer every 10–20 s and opens her chapter list every 30 s; a few (BENCH_BOOKERS) meanwhile pay through the simulator, upload a photo and make a book.
 // Every request comes from this process over keep-alive connections.
 //
 // It prints, per kind of request, how many, the errors, p50 / p99 / max (ms, as this process saw them),
@@ -15,6 +15,7 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:many     PostgreSQL: a new
 //     database is made on that server for the run and dropped after
 //   BENCH_SETTLE_SECONDS=60   how long the idle server is watched after the load
+//   BENCH_SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof'   the server's Node options
 // Prints numbers; asserts nothing. The load generator shares the machine's cores with the server: the
 // line « load generator » says how much of them it took.
 import type { ChildProcess } from 'node:child_process';
@@ -55,10 +56,14 @@ type Kind = 'create' | 'answer' | 'list' | 'pay' | 'photo' | 'book';
 class Figures {
   readonly times = new Map<Kind, number[]>();
   readonly errors = new Map<Kind, Map<string, number>>();
+  /** The slowest answer of each 5 s of the run, to see when a stall happened. */
+  readonly slowest = new Map<number, number>();
   record(kind: Kind, ms: number) {
     const list = this.times.get(kind) ?? [];
     list.push(ms);
     this.times.set(kind, list);
+    const slot = Math.floor(performance.now() / 5000);
+    this.slowest.set(slot, Math.max(this.slowest.get(slot) ?? 0, ms));
   }
   fail(kind: Kind, what: string) {
     const counts = this.errors.get(kind) ?? new Map<string, number>();
@@ -216,15 +221,39 @@ function rssWatch(pid: number) {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const between = (low: number, high: number) => low + Math.random() * (high - low);
 
-/** One storyteller for the length of the run: a chapter, an answer every 10–20 s, the list every 30 s. */
-async function storyteller(base: URL, token: string, figures: Figures, until: number) {
+/** Everyone's chapter, opened before the load (`concurrency` at a time): their ids, in order. */
+async function openChapters(
+  base: URL,
+  tokens: string[],
+  figures: Figures,
+  concurrency = 16,
+): Promise<(string | null)[]> {
+  const ids: (string | null)[] = new Array(tokens.length).fill(null);
+  let next = 0;
+  const lane = async () => {
+    while (next < tokens.length) {
+      const index = next++;
+      const created = await timed(figures, 'create', 201, () =>
+        call(base, 'POST', '/api/v1/conversations', tokens[index]!),
+      );
+      if (created) ids[index] = (JSON.parse(created.text) as { id: string }).id;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, lane));
+  return ids;
+}
+
+/** One storyteller for the length of the run: an answer every 10–20 s, the list every 30 s. */
+async function storyteller(
+  base: URL,
+  token: string,
+  id: string | null,
+  figures: Figures,
+  until: number,
+) {
   const answers = (async () => {
+    if (!id) return;
     await pause(between(0, 15_000));
-    const created = await timed(figures, 'create', 201, () =>
-      call(base, 'POST', '/api/v1/conversations', token),
-    );
-    if (!created) return;
-    const id = (JSON.parse(created.text) as { id: string }).id;
     for (let turn = 0; Date.now() < until; turn += 1) {
       await timed(figures, 'answer', 200, () =>
         call(base, 'POST', `/api/v1/conversations/${id}/messages`, token, {
@@ -366,6 +395,10 @@ async function main() {
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       SERVE_APP: 'false',
       BACKUP_EVERY_HOURS: '0',
+      // e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where the server's time goes.
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS
+        ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }
+        : {}),
     });
     child = server.child;
     const base = new URL(server.base);
@@ -374,12 +407,18 @@ async function main() {
     const before = memoryOf(pid).rssMb;
     const watch = rssWatch(pid);
     const picture = await photo();
+    // Everyone is in a chapter already when the load starts (16 at a time, timed apart).
+    const opening = new Figures();
+    const chapters = await openChapters(base, tokens, opening);
+    console.log('  before the load, each person opens a chapter (16 at a time):');
+    report(opening);
     const figures = new Figures();
+    console.log('  during the load:');
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const until = Date.now() + SECONDS * 1000;
     await Promise.all([
-      ...tokens.map((token) => storyteller(base, token, figures, until)),
+      ...tokens.map((token, index) => storyteller(base, token, chapters[index]!, figures, until)),
       ...tokens.slice(0, BOOKERS).map((token) => booker(base, token, picture, figures)),
     ]);
     const elapsed = (performance.now() - started) / 1000;
@@ -391,12 +430,21 @@ async function main() {
       `  ${(answered / SECONDS).toFixed(0)} answers/s over the run (${elapsed.toFixed(0)} s with the last requests)`,
     );
     report(figures);
+    const slots = [...figures.slowest].sort((a, b) => a[0] - b[0]);
+    console.log(
+      `  slowest request of each 5 s: ${slots.map(([, ms]) => Math.round(ms)).join(' ')} ms`,
+    );
     console.log(
       `  load generator: ${(((cpu.user + cpu.system) / 1e6 / elapsed) * 100).toFixed(0)} % of one core`,
     );
     agent.destroy();
     await pause(SETTLE_SECONDS * 1000);
     const after = memoryOf(pid).rssMb;
+    // With BENCH_SERVER_NODE_OPTIONS='--heapsnapshot-signal=SIGUSR2 …', what the idle server holds.
+    if (process.env.BENCH_HEAP_SNAPSHOT) {
+      child.kill('SIGUSR2');
+      await pause(20_000);
+    }
     console.log(
       `  server RSS: ${before} MB before, ${highest} MB at the highest, ${after} MB ${SETTLE_SECONDS} s after the load`,
     );

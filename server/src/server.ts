@@ -15,6 +15,7 @@ import { unsupportedNode } from './node-version.ts';
 import { interruptedRestoreMessage } from './backup/restore-marker.ts';
 import { startWorkerHealth } from './worker-health.ts';
 import { dueCommands, formatDue } from './upgrade-due.ts';
+import { speechLexicon } from './providers/speech/lexicon.ts';
 
 async function main() {
   // Everything this process creates (database, files, backups) is for its own user only (data-dir.ts).
@@ -74,6 +75,11 @@ async function main() {
       backups = scheduleBackups({ database, config, log: app.log });
     }
     if (config.mail.transport === 'outbox') app.log.warn(mailboxNotice(config));
+    // The French words and names the biographer reads answers with (about 0.5 s to build, kept for the
+    // life of the process): built now, once the server is up, rather than in the middle of the first
+    // answers, where everyone's request would wait for it (npm run bench:many, issue 34). English is
+    // built at its first use.
+    setTimeout(() => speechLexicon('fr'), 0);
     // The back-fill commands an upgrade still needs, read from the data at each start until they ran
     // (upgrade-due.ts). A check that fails (storage unreachable) does not stop the server.
     dueCommands(app.services)

@@ -1,5 +1,7 @@
 // The chapter list's memory (list-cache.ts): kept only under the same version and URL period, made once
 // for simultaneous requests, bounded, and the Accept-Encoding / If-None-Match parsing.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
@@ -85,6 +87,34 @@ describe('ListCache', () => {
       async () => 'y'.repeat(30),
     );
     expect(small.size).toBe(1);
+  });
+
+  it('keeps the answer, not what asked for it (the request and reply of the route)', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const cache = new ListCache();
+    // A route's request, asked and answered in a function of its own (its `make` closes over it, as
+    // the route's closes over its request and reply): once it returns, only the cache could hold it.
+    const ask = async () => {
+      const request = { body: Buffer.alloc(1024 * 1024) };
+      const answer = await cache.get(
+        'person',
+        1,
+        () => 'p1',
+        async () => {
+          return `{"bytes":${request.body.length}}`;
+        },
+      );
+      await answer.encoded('gzip');
+      return new WeakRef(request);
+    };
+    const gone = await ask();
+    for (let i = 0; i < 5 && gone.deref(); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      gc();
+    }
+    expect(gone.deref()).toBeUndefined();
+    expect(cache.size).toBe(1);
   });
 
   it('encodes once in gzip and brotli, the same bytes as the JSON', async () => {

@@ -159,7 +159,10 @@ export class ChatService {
     rawContent: string,
     idempotencyKey: string | undefined,
   ): Promise<AssistantReply> {
-    await this.assertOwned(user, conversationId);
+    const chapter = isUuid(conversationId)
+      ? await this.conversations.owned(user.id, conversationId)
+      : null;
+    if (!chapter) throw new AppError('not_found');
     const content = rawContent.trim();
     if (content.length === 0 || content.length > MAX_MESSAGE_LENGTH)
       throw new AppError('validation_error', {}, { loc: ['body', 'content'] });
@@ -178,15 +181,23 @@ export class ChatService {
         }
       }
       if (!message) {
-        // Counted once, at the first answer (a no-op afterwards); refused when no free chapter is left.
-        await this.firstAnswerCheck(user, conversationId);
-        message =
-          (await this.repository.insertUserMessage(conversationId, user.id, content, key)) ??
-          // Another process stored the same key between our read and our insert.
-          (await this.repository.findByIdempotencyKey(user.id, key!));
+        // Counted once, at the first answer; refused when no free chapter is left. A chapter counted
+        // already (every answer after its first) needs no check: counting is never undone.
+        if (!chapter.freeCounted) await this.firstAnswerCheck(user, conversationId);
+        const inserted = await this.repository.insertUserMessage(
+          conversationId,
+          user.id,
+          content,
+          key,
+        );
+        // Another process stored the same key between our read and our insert.
+        message = inserted ?? (await this.repository.findByIdempotencyKey(user.id, key!));
         if (!message) throw new AppError('internal_error');
-        const done = await this.answered(message, conversationId);
-        if (done) return done;
+        // A message stored just now has no reply yet; one stored by another process may.
+        if (!inserted) {
+          const done = await this.answered(message, conversationId);
+          if (done) return done;
+        }
       }
       // The user's message is stored: whatever happens to the interviewer now, nothing said is lost.
       const transcript = await this.repository.transcript(conversationId);

@@ -137,6 +137,16 @@ export class ConversationsRepository {
     return rows as ConversationView[];
   }
 
+  /** Her chapter, with whether its free chapter was counted already (null: not hers, or none). */
+  async owned(userId: string, id: string): Promise<{ freeCounted: boolean } | null> {
+    const [row] = await this.db
+      .select({ freeCounted: conversations.freeCounted })
+      .from(conversations)
+      .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+      .limit(1);
+    return row ?? null;
+  }
+
   async exists(userId: string, id: string): Promise<boolean> {
     const rows = await this.db
       .select({ id: conversations.id })

@@ -75,6 +75,23 @@ export interface PlannedTurn extends InterviewerReply {
   question: string;
 }
 
+/**
+ * The people a question speaks of (peopleNouns), kept per question: the bank's questions are read again
+ * at every turn whose answer spoke of someone, hundreds of them, and they never change.
+ */
+const peopleOfQuestions = new Map<string, Set<string>>();
+function questionPeople(question: string, language: Language): Set<string> {
+  const key = `${language}\n${question}`;
+  let found = peopleOfQuestions.get(key);
+  if (!found) {
+    // Bounded: besides the banks' questions, those made from her profile and her answers.
+    if (peopleOfQuestions.size >= 10_000) peopleOfQuestions.clear();
+    found = peopleNouns(question, language);
+    peopleOfQuestions.set(key, found);
+  }
+  return found;
+}
+
 export class EmbeddedInterviewer implements Interviewer {
   readonly kind = 'embedded' as const;
 
@@ -180,7 +197,7 @@ class Turn {
   /** The bank question asks about someone the last answer has just spoken of. */
   answeredNow(question: string): boolean {
     if (this.justSaid.size === 0) return false;
-    for (const noun of peopleNouns(question, this.language))
+    for (const noun of questionPeople(question, this.language))
       if (this.justSaid.has(noun)) return true;
     return false;
   }

@@ -107,11 +107,18 @@ const BARE_ADDRESS: Record<Language, readonly string[]> = {
   ],
 };
 
+/** An alternation of the list's words, longest first; made once per list (the lists are constants). */
+const alternations = new WeakMap<readonly string[], string>();
 function words(list: readonly string[]): string {
-  return [...list]
-    .sort((a, b) => b.length - a.length)
-    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
-    .join('|');
+  let made = alternations.get(list);
+  if (made === undefined) {
+    made = [...list]
+      .sort((a, b) => b.length - a.length)
+      .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
+      .join('|');
+    alternations.set(list, made);
+  }
+  return made;
 }
 
 const cache = new Map<string, RegExp>();
