@@ -11,20 +11,10 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { EmbeddedVoiceProvider } from '../src/providers/voice/embedded.ts';
-import { createChapter, percentile, signUp, startApp } from './support.ts';
+import { ANSWERS, createChapter, percentile, signUp, startApp } from './support.ts';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const CHAPTERS_IN_LIST = 50;
-const ANSWERS = [
-  'Je suis née à Saint-Étienne en 1946, dans une maison près de la gare.',
-  'Mon père Henri était mineur, il rentrait tard le soir, couvert de poussière.',
-  'Oui.',
-  'Ma mère chantait en faisant la lessive, je me souviens de l’odeur du savon.',
-  'Nous allions à la messe le dimanche puis chez ma grand-mère Lucie.',
-  'À l’école, la maîtresse s’appelait Mademoiselle Roux, elle était sévère mais juste.',
-  'Pendant la guerre, nous avions peu à manger, mais nous étions ensemble.',
-  'Je ne sais plus.',
-];
 const FORTY_WORDS =
   'Merci Jeanne, c’est un très beau souvenir. Vous parlez de la maison près de la gare : ' +
   'pouvez-vous me décrire la cuisine, les bruits du soir, et ce que votre mère préparait ' +

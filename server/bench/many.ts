@@ -30,7 +30,7 @@ import { buildApp } from '../src/app.ts';
 import { TokenSigner } from '../src/auth/tokens.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, rowsOf } from '../src/db/client.ts';
-import { memoryOf, percentile, signUp, startCompiledServer } from './support.ts';
+import { ANSWERS, memoryOf, percentile, signUp, startCompiledServer } from './support.ts';
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 3000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -38,16 +38,6 @@ const BOOKERS = Number(process.env.BENCH_BOOKERS ?? 3);
 const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 60);
 const POSTGRES = process.env.DATABASE_URL?.trim() || null;
 
-const ANSWERS = [
-  'Je suis née à Saint-Étienne en 1946, dans une maison près de la gare.',
-  'Mon père Henri était mineur, il rentrait tard le soir, couvert de poussière.',
-  'Oui.',
-  'Ma mère chantait en faisant la lessive, je me souviens de l’odeur du savon.',
-  'Nous allions à la messe le dimanche puis chez ma grand-mère Lucie.',
-  'À l’école, la maîtresse s’appelait Mademoiselle Roux, elle était sévère mais juste.',
-  'Pendant la guerre, nous avions peu à manger, mais nous étions ensemble.',
-  'Je ne sais plus.',
-];
 const CHAPTER_TEXT =
   'Je suis née en 1938 à Lyon, dans le quartier de la Croix-Rousse, au-dessus de l’atelier de mon père qui était canut. Le dimanche, on descendait les pentes jusqu’à la Saône pour regarder les péniches.';
 

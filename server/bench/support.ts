@@ -12,6 +12,18 @@ import { openDatabase } from '../src/db/client.ts';
 
 export type Auth = Record<string, string>;
 
+/** A storyteller's answers, long and short, as the chat benches send them in turn. */
+export const ANSWERS = [
+  'Je suis née à Saint-Étienne en 1946, dans une maison près de la gare.',
+  'Mon père Henri était mineur, il rentrait tard le soir, couvert de poussière.',
+  'Oui.',
+  'Ma mère chantait en faisant la lessive, je me souviens de l’odeur du savon.',
+  'Nous allions à la messe le dimanche puis chez ma grand-mère Lucie.',
+  'À l’école, la maîtresse s’appelait Mademoiselle Roux, elle était sévère mais juste.',
+  'Pendant la guerre, nous avions peu à manger, mais nous étions ensemble.',
+  'Je ne sais plus.',
+];
+
 /** The whole API on embedded defaults (PGlite, files on disk, embedded providers), no rate limits. */
 export async function startApp(dataDir: string) {
   const config = loadConfig({
