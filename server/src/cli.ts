@@ -20,7 +20,7 @@
 // (usage, unknown id, bad value) is one line and exit code 2, a failure (database down, server gone,
 // disk full) one line and exit code 1; `--debug` shows the whole error with its stack instead.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp, type AppServices } from './app.ts';
@@ -293,13 +293,7 @@ export async function executeCommand(
       break;
     case 'backup': {
       const out = typedPath(values.out!);
-      const file = output.stream(out);
-      try {
-        print(describeBackup(out, await backupInto(file, context)));
-      } catch (error) {
-        file.abort?.();
-        throw error;
-      }
+      print(describeBackup(out, await backupInto(output.stream(out), context)));
       break;
     }
     case 'restore':
@@ -415,23 +409,22 @@ function withAbsolutePaths(argv: string[]): string[] {
     );
 }
 
-/** Archives being written by this process (partialFile), removed if it is interrupted. */
-const unfinished = new Set<string>();
+/** Archives being written by this process (partialFile), given up if it is interrupted. */
+const unfinished = new Set<ReturnType<typeof partialFile>>();
 
-/** A file written under a temporary name (backup.ts partialFile), removed if it is not finished. */
+/** A file written under a temporary name (backup.ts partialFile), given up if it is not finished. */
 function unfinishedRemoved(path: string): ReturnType<CliOutput['stream']> {
   const file = partialFile(path);
-  const partial = `${path}.partial`; // partialFile's temporary name
-  unfinished.add(partial);
+  unfinished.add(file);
   return {
     write: (chunk) => file.write(chunk),
     async close() {
+      unfinished.delete(file);
       await file.close();
-      unfinished.delete(partial);
     },
     abort() {
-      rmSync(partial, { force: true });
-      unfinished.delete(partial);
+      unfinished.delete(file);
+      file.abort();
     },
   };
 }
@@ -470,7 +463,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const say = (error: unknown) => console.error(debug ? error : plainError(error));
   const fail = (error: unknown) => {
     say(error);
-    for (const partial of unfinished) rmSync(partial, { force: true });
+    for (const file of unfinished) file.abort();
     process.exit(exitCode(error));
   };
   process.on('uncaughtException', fail);
@@ -478,7 +471,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   // Interrupted (Ctrl-C): no half-written archive is left behind; a server asked keeps running.
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.on(signal, () => {
-      for (const partial of unfinished) rmSync(partial, { force: true });
+      for (const file of unfinished) file.abort();
       process.exit(signal === 'SIGINT' ? 130 : 143);
     });
   const tooOld = unsupportedNode(process.versions.node);

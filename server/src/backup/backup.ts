@@ -13,6 +13,7 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   writeSync,
 } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -190,22 +191,34 @@ export interface BackupContext {
   config: Pick<Config, 'dataDir' | 'jwtSecret' | 'storage'>;
 }
 
-/** Writes a backup of `context` into `file` and closes it. */
+/** Where a backup is written: closed once complete, or given up (nothing left under its name). */
+export interface BackupFile {
+  write(chunk: Buffer): void | Promise<void>;
+  close(): Promise<void>;
+  abort?(): void;
+}
+
+/** Writes a backup of `context` into `file` and closes it; a backup that fails gives the file up. */
 export async function backupInto(
-  file: { write(chunk: Buffer): void | Promise<void>; close(): Promise<void> },
+  file: BackupFile,
   context: BackupContext,
 ): Promise<BackupManifest> {
-  const manifest = await writeBackup(
-    {
-      database: context.database,
-      dataDir: context.config.dataDir,
-      storageKind: context.config.storage.kind,
-      jwtSecret: context.config.jwtSecret,
-    },
-    (chunk) => file.write(chunk),
-  );
-  await file.close();
-  return manifest;
+  try {
+    const manifest = await writeBackup(
+      {
+        database: context.database,
+        dataDir: context.config.dataDir,
+        storageKind: context.config.storage.kind,
+        jwtSecret: context.config.jwtSecret,
+      },
+      (chunk) => file.write(chunk),
+    );
+    await file.close();
+    return manifest;
+  } catch (error) {
+    file.abort?.();
+    throw error;
+  }
 }
 
 /** One line about a backup, for the command line and the log. */
@@ -214,11 +227,15 @@ export function describeBackup(path: string, manifest: BackupManifest): string {
   return `${path}: ${rows} rows in ${Object.keys(manifest.tables).length} tables, ${manifest.files} files (Chapitres ${manifest.app_version}, ${manifest.migrations} migrations)`;
 }
 
-/** A file written under a temporary name and renamed once complete: never half an archive. */
-export function partialFile(path: string) {
+/**
+ * A file written under a temporary name and renamed once complete: never half an archive. `abort`
+ * (a failed backup, an interrupted command line) closes it and removes the temporary file.
+ */
+export function partialFile(path: string): Required<BackupFile> {
   mkdirSync(dirname(path), { recursive: true });
   const partial = `${path}.partial`;
   const fd = openSync(partial, 'w', 0o600);
+  let open = true;
   return {
     write(chunk: Buffer) {
       writeSync(fd, chunk);
@@ -226,7 +243,14 @@ export function partialFile(path: string) {
     async close() {
       fsyncSync(fd);
       closeSync(fd);
+      open = false;
       renameSync(partial, path);
+    },
+    abort() {
+      if (!open) return;
+      open = false;
+      closeSync(fd);
+      rmSync(partial, { force: true });
     },
   };
 }

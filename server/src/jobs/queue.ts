@@ -3,7 +3,7 @@
 import PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type Db, type SqlExecutor } from '../db/client.ts';
-import { holdingAdvisoryLock } from '../db/migrate.ts';
+import { holdingAdvisoryLock } from '../db/advisory-lock.ts';
 
 /**
  * pg_advisory_lock key held while a process starts pg-boss and creates its queues on PostgreSQL

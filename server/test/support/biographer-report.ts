@@ -35,6 +35,7 @@ import {
   unclosedParagraphs,
   withoutQuotes,
 } from './speech-report.ts';
+import { textSection, textTable } from './text-table.ts';
 
 /** Names that are never someone, whatever the interview: the app's own name. */
 export const APP_NAMES = ['Chapitres', 'Chapters'];
@@ -630,27 +631,8 @@ export function formatBiographerReport(report: BiographerReport): string {
     String(figures.mechanicalConnectors),
     `paragraphs per answer ${figures.paragraphsPerAnswer.toFixed(2)}`,
   ];
-  const table = [header, ...rows, total];
-  const last = header.length - 1;
-  const widths = header.map((_, column) =>
-    column === last ? 0 : Math.max(...table.map((row) => row[column]!.length)),
-  );
-  const line = (row: string[]) =>
-    row
-      .map((cell, column) =>
-        column === last
-          ? cell
-          : column === 0
-            ? cell.padEnd(widths[column]!)
-            : cell.padStart(widths[column]!),
-      )
-      .join('  ')
-      .trimEnd();
-  const out = [line(header), ...rows.map(line), line(total)];
-  const section = (title: string, items: string[]) => {
-    out.push('', `${title} (${items.length}):`);
-    out.push(...(items.length ? items.map((item) => `  ${item}`) : ['  none']));
-  };
+  const out = textTable([header, ...rows, total], (column) => column !== 0);
+  const section = (title: string, items: string[]) => out.push(...textSection(title, items));
   const label = (c: ChapterReport) =>
     `${c.interviewId}/${c.perspective === 'premiere' ? '1st' : '3rd'}/${short(c.style)}`;
   section(

@@ -16,6 +16,7 @@ import type {
   WriterInput,
 } from '../../src/providers/writer/types.ts';
 import type { SpeechSample } from '../fixtures/speech/corpus.ts';
+import { textSection, textTable } from './text-table.ts';
 
 export type Perspective = SummaryPerspective;
 
@@ -458,27 +459,9 @@ export function formatReport(reports: TextReport[]): string {
     String(reports.reduce((sum, r) => sum + r.namesInvented.length, 0)),
     `generic titles ${reports.filter((r) => r.genericTitle).length}, empty keywords ${reports.filter((r) => r.emptyKeywords).length}`,
   ];
-  const table = [header, ...rows, total];
-  const widths = header.map((_, column) =>
-    Math.max(...table.map((row) => (column === header.length - 1 ? 0 : row[column]!.length))),
-  );
   const numeric = (column: number) => column >= 3 && column < header.length - 1;
-  const line = (row: string[]) =>
-    row
-      .map((cell, column) =>
-        column === header.length - 1
-          ? cell
-          : numeric(column)
-            ? cell.padStart(widths[column]!)
-            : cell.padEnd(widths[column]!),
-      )
-      .join('  ')
-      .trimEnd();
-  const out = [line(header), ...rows.map(line), line(total)];
-  const section = (title: string, items: string[]) => {
-    out.push('', `${title} (${items.length}):`);
-    out.push(...(items.length ? items.map((item) => `  ${item}`) : ['  none']));
-  };
+  const out = textTable([header, ...rows, total], numeric);
+  const section = (title: string, items: string[]) => out.push(...textSection(title, items));
   section(
     'Invented names/numbers',
     reports
