@@ -2,7 +2,8 @@
 // the built app and the real compiled server (issue 18): `/login` on a first visit, and the home page of
 // an account with 10 written chapters and their pictures. Also prints the first load's JS + CSS as
 // the browser received them. Prints numbers only; nothing is asserted.
-// Usage: npm run bench:lighthouse   (needs /usr/bin/chromium; BENCH_RUNS=3 runs each page, median kept)
+// Usage: npm run bench:lighthouse   (needs /usr/bin/chromium; BENCH_RUNS=3 runs each page, median kept;
+// BENCH_LANG=fr-FR for a French browser)
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -111,7 +112,11 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 function launchBrowser() {
   return puppeteer.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_FLAGS,
+    // BENCH_LANG=fr-FR: the browser's language, as a French phone's (the app then loads its French texts).
+    args: [
+      ...CHROMIUM_FLAGS,
+      ...(process.env.BENCH_LANG ? [`--lang=${process.env.BENCH_LANG}`] : []),
+    ],
   });
 }
 

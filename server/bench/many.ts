@@ -429,14 +429,14 @@ async function main() {
     );
     agent.destroy();
     await pause(SETTLE_SECONDS * 1000);
-    const after = memoryOf(pid).rssMb;
+    const { rssMb: after, filesMb } = memoryOf(pid);
     // With BENCH_SERVER_NODE_OPTIONS='--heapsnapshot-signal=SIGUSR2 …', what the idle server holds.
     if (process.env.BENCH_HEAP_SNAPSHOT) {
       child.kill('SIGUSR2');
       await pause(20_000);
     }
     console.log(
-      `  server RSS: ${before} MB before, ${highest} MB at the highest, ${after} MB ${SETTLE_SECONDS} s after the load`,
+      `  server RSS: ${before} MB before, ${highest} MB at the highest, ${after} MB ${SETTLE_SECONDS} s after the load (${filesMb} MB of it program files)`,
     );
   } finally {
     if (child && child.exitCode === null) {

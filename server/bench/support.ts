@@ -1,7 +1,7 @@
 // What the benches share: an app on PGlite in a fresh data folder, a signed-in person, a new chapter, and
 // percentiles. Benches print numbers and assert nothing.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -102,10 +102,18 @@ import { freePort } from '../test/support/processes.ts';
 export { freePort, until } from '../test/support/processes.ts';
 
 /** A process's resident memory now and at its peak, in MB, from /proc. */
-export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+/**
+ * A process's resident memory, its peak, and of the resident memory what is mapped from files (Node's
+ * and the native libraries' code: shared, and dropped by the system under pressure rather than swapped).
+ */
+export function memoryOf(pid: number): { rssMb: number; peakMb: number; filesMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+  return {
+    rssMb: Math.round(kb('VmRSS') / 1024),
+    peakMb: Math.round(kb('VmHWM') / 1024),
+    filesMb: Math.round(kb('RssFile') / 1024),
+  };
 }
 
 /**
@@ -115,6 +123,9 @@ export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
 export async function startCompiledServer(dataDir: string, env: Record<string, string> = {}) {
   const port = await freePort();
   const started = Date.now();
+  // BENCH_SERVER_LOG=file: the server's log at info level there, with what its memory is made of every
+  // 5 s (memory-report.ts), to see what a bench leaves behind.
+  const logFile = process.env.BENCH_SERVER_LOG;
   const child = spawn(process.execPath, ['dist/server.js'], {
     cwd: join(repoRoot, 'server'),
     env: {
@@ -122,12 +133,13 @@ export async function startCompiledServer(dataDir: string, env: Record<string, s
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: logFile ? 'info' : 'warn',
       DATABASE_URL: '',
       ...MALLOC_ENV,
+      ...(logFile ? { MEMORY_LOG_SECONDS: '5' } : {}),
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', logFile ? openSync(logFile, 'a') : 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   for (;;) {

@@ -13,6 +13,8 @@ export interface Config {
   port: number;
   /** --role=worker: the port of its health check on 127.0.0.1 (worker-health.ts); null: none. */
   healthPort: number | null;
+  /** MEMORY_LOG_SECONDS: log what the memory is made of this often (memory-report.ts); 0: never. */
+  memoryLogSeconds: number;
   host: string;
   publicUrl: string;
   /** PUBLIC_URL was given, rather than the default for this machine alone. */
@@ -282,6 +284,7 @@ export function loadConfig(env: Env = process.env, role: Role = 'all'): Config {
     role,
     port,
     healthPort: text(env, 'HEALTH_PORT') === null ? null : integer(env, 'HEALTH_PORT', 0, 1, 65535),
+    memoryLogSeconds: integer(env, 'MEMORY_LOG_SECONDS', 0, 0, 86_400),
     host: text(env, 'HOST') ?? '0.0.0.0',
     publicUrl,
     publicUrlGiven: givenPublicUrl !== null,

@@ -15,6 +15,8 @@ import { unsupportedNode } from './node-version.ts';
 import { interruptedRestoreMessage } from './backup/restore-marker.ts';
 import { startWorkerHealth } from './worker-health.ts';
 import { dueCommands, formatDue } from './upgrade-due.ts';
+import { collectWhenIdle } from './idle-memory.ts';
+import { logMemoryEvery } from './memory-report.ts';
 import { speechLexicon } from './providers/speech/lexicon.ts';
 
 async function main() {
@@ -92,6 +94,17 @@ async function main() {
     );
   }
 
+  // After work, once quiet, the JavaScript heap's emptied pages go back to the system (idle-memory.ts).
+  const idleMemory = collectWhenIdle({
+    onCollect: ({ ms, rssBeforeMb, rssAfterMb }) =>
+      app.log.info(`memory given back after work: ${rssBeforeMb} → ${rssAfterMb} MB in ${ms} ms`),
+  });
+  // What holds the memory, for an operator watching it (MEMORY_LOG_SECONDS) and bench:many / bench:book.
+  const memoryLog =
+    config.memoryLogSeconds > 0
+      ? logMemoryEvery(config.memoryLogSeconds, database.pglite, (line) => app.log.info(line))
+      : null;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -101,6 +114,8 @@ async function main() {
     force.unref();
     try {
       backups?.stop();
+      memoryLog?.stop();
+      idleMemory.stop();
       schedules?.stop();
       await adminSocket?.close();
       await health?.close();

@@ -24,6 +24,11 @@ export interface WorkerPoolOptions {
   /** Jobs waiting beyond this are refused at once rather than piling up memory and latency. */
   maxQueue: number;
   name: string;
+  /**
+   * A worker left without a job this long is stopped, and what it held (its JavaScript heap, a native
+   * library's caches) goes back to the system; the next job starts a fresh one. Unset: kept for good.
+   */
+  idleMs?: number;
 }
 
 export interface WorkerPoolStats {
@@ -32,6 +37,8 @@ export interface WorkerPoolStats {
   queued: number;
   /** Workers replaced after a crash or a timeout. */
   replaced: number;
+  /** Workers stopped after `idleMs` without a job. */
+  stoppedIdle: number;
 }
 
 interface Job<P, R> {
@@ -49,6 +56,7 @@ interface Slot<P, R> {
   worker: Worker;
   job: Job<P, R> | null;
   timer?: NodeJS.Timeout;
+  idleTimer?: NodeJS.Timeout;
   lastError?: Error;
 }
 
@@ -76,6 +84,7 @@ export class WorkerPool<P, R> {
   private readonly queue: Job<P, R>[] = [];
   private nextId = 1;
   private replaced = 0;
+  private stoppedIdle = 0;
   private closed = false;
 
   constructor(private readonly options: WorkerPoolOptions) {
@@ -120,6 +129,7 @@ export class WorkerPool<P, R> {
       busy: this.slots.filter((slot) => slot.job).length,
       queued: this.queue.length,
       replaced: this.replaced,
+      stoppedIdle: this.stoppedIdle,
     };
   }
 
@@ -131,6 +141,7 @@ export class WorkerPool<P, R> {
     await Promise.all(
       slots.map((slot) => {
         clearTimeout(slot.timer);
+        clearTimeout(slot.idleTimer);
         if (slot.job) this.settle(slot.job, closedError());
         slot.job = null;
         return slot.worker.terminate();
@@ -162,6 +173,7 @@ export class WorkerPool<P, R> {
   }
 
   private dispatch(slot: Slot<P, R>, job: Job<P, R>): void {
+    clearTimeout(slot.idleTimer);
     slot.job = job;
     slot.worker.ref();
     slot.timer = setTimeout(() => this.onTimeout(slot), this.options.jobTimeoutMs);
@@ -213,10 +225,24 @@ export class WorkerPool<P, R> {
     slot.job = null;
     // An idle worker must not keep the process alive (scripts, tests, graceful shutdown).
     slot.worker.unref();
+    const { idleMs } = this.options;
+    if (idleMs !== undefined) {
+      slot.idleTimer = setTimeout(() => this.stopIdle(slot), idleMs);
+      slot.idleTimer.unref();
+    }
+  }
+
+  private stopIdle(slot: Slot<P, R>): void {
+    const index = this.slots.indexOf(slot);
+    if (slot.job || index < 0) return;
+    this.slots.splice(index, 1);
+    this.stoppedIdle += 1;
+    void slot.worker.terminate();
   }
 
   private retire(slot: Slot<P, R>): void {
     clearTimeout(slot.timer);
+    clearTimeout(slot.idleTimer);
     slot.job = null;
     const index = this.slots.indexOf(slot);
     if (index >= 0) {

@@ -61,6 +61,8 @@ export class EmbeddedVoiceProvider implements VoiceProvider {
       jobTimeoutMs: options.jobTimeoutMs ?? 10_000,
       maxQueue: options.maxQueue ?? 64,
       name: 'espeak-ng',
+      // A conversation speaks every few seconds; a minute without any, the threads and their heaps go.
+      idleMs: 60_000,
     });
   }
 

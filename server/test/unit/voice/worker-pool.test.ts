@@ -7,7 +7,7 @@ const workerUrl = new URL('./fixtures/test-worker.ts', import.meta.url);
 const pools: WorkerPool<TestCommand, TestResult>[] = [];
 
 function makePool(
-  overrides: Partial<{ size: number; jobTimeoutMs: number; maxQueue: number }> = {},
+  overrides: Partial<{ size: number; jobTimeoutMs: number; maxQueue: number; idleMs: number }> = {},
 ) {
   const pool = new WorkerPool<TestCommand, TestResult>({
     workerUrl,
@@ -42,7 +42,27 @@ describe('WorkerPool', () => {
     );
     expect(results.map((result) => result.value)).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(new Set(results.map((result) => result.threadId)).size).toBeLessThanOrEqual(2);
-    expect(pool.stats()).toEqual({ workers: 2, busy: 0, queued: 0, replaced: 0 });
+    expect(pool.stats()).toEqual({ workers: 2, busy: 0, queued: 0, replaced: 0, stoppedIdle: 0 });
+  });
+
+  test('a worker left idle past idleMs is stopped, and the next job starts a fresh one', async () => {
+    const pool = makePool({ size: 1, idleMs: 100 });
+    const first = await pool.run({ op: 'echo', value: 'a' });
+    // Jobs closer together than idleMs keep the same worker.
+    const second = await pool.run({ op: 'echo', value: 'b' });
+    expect(second.threadId).toBe(first.threadId);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(pool.stats()).toMatchObject({ workers: 0, stoppedIdle: 1, replaced: 0 });
+    const third = await pool.run({ op: 'echo', value: 'c' });
+    expect(third.value).toBe('c');
+    expect(third.threadId).not.toBe(first.threadId);
+  });
+
+  test('a busy worker is not stopped for idleness, however long its job', async () => {
+    const pool = makePool({ size: 1, idleMs: 50 });
+    const result = await pool.run({ op: 'sleep', ms: 200, value: 'long' });
+    expect(result.value).toBe('long');
+    expect(pool.stats()).toMatchObject({ workers: 1, stoppedIdle: 0 });
   });
 
   test('queues jobs beyond its size and runs them in order', async () => {

@@ -1,0 +1,87 @@
+// collectWhenIdle: one full collection after work once the event loop has been quiet, none while it works
+// or when nothing was done; fullCollection gives emptied pages back to the system.
+import { afterEach, describe, expect, test } from 'vitest';
+import { collectWhenIdle, fullCollection, type IdleMemoryOptions } from '../../src/idle-memory.ts';
+
+const stops: { stop(): void }[] = [];
+afterEach(() => stops.splice(0).forEach((watcher) => watcher.stop()));
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Keeps the event loop busy for most of `ms`. */
+async function work(ms: number): Promise<void> {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    const spin = performance.now() + 15;
+    while (performance.now() < spin) Math.sqrt(Math.random());
+    await wait(1);
+  }
+}
+
+/** A watcher checking every 50 ms whose collections are counted rather than run. */
+function watched(options: IdleMemoryOptions): { collections: number } {
+  const counted = { collections: 0 };
+  stops.push(
+    collectWhenIdle({
+      checkMs: 50,
+      growthMb: 1e6,
+      ...options,
+      collect: () => counted.collections++,
+    }),
+  );
+  return counted;
+}
+
+describe('collectWhenIdle', () => {
+  test('collects once after a busy stretch, when the loop has been quiet long enough', async () => {
+    const watcher = watched({ quietChecks: 3 });
+    await work(300);
+    expect(watcher.collections).toBe(0);
+    await wait(400);
+    expect(watcher.collections).toBe(1);
+    // Quiet on: nothing more to give back.
+    await wait(400);
+    expect(watcher.collections).toBe(1);
+  });
+
+  test('does not collect while the loop stays busy', async () => {
+    const watcher = watched({ quietChecks: 3 });
+    await work(600);
+    expect(watcher.collections).toBe(0);
+  });
+
+  test('an idle process that did nothing is left alone', async () => {
+    await wait(300);
+    // The test runner's own messages may wake the loop now and then: well under half of a window.
+    const watcher = watched({ quietChecks: 2, busyShare: 0.5, quietShare: 0.5 });
+    await wait(500);
+    expect(watcher.collections).toBe(0);
+  });
+
+  test('memory grown while the loop was quiet (work in other threads) also counts', async () => {
+    const watcher = watched({ quietChecks: 2, growthMb: 16 });
+    // 64 MB touched outside the heap, the way a decoded picture is.
+    const held = Buffer.alloc(64 * 1024 * 1024, 1);
+    await wait(400);
+    expect(held.length).toBeGreaterThan(0);
+    expect(watcher.collections).toBe(1);
+  });
+});
+
+describe('fullCollection', () => {
+  test('frees the heap and gives its emptied pages back', async () => {
+    const collect = fullCollection();
+    collect();
+    let garbage: { n: number; s: string }[] | null = Array.from({ length: 1_000_000 }, (_, n) => ({
+      n,
+      s: `item ${n}`,
+    }));
+    const filled = process.memoryUsage();
+    expect(garbage.length).toBe(1_000_000);
+    garbage = null;
+    collect();
+    const after = process.memoryUsage();
+    expect(after.heapUsed).toBeLessThan(filled.heapUsed - 40 * 1024 * 1024);
+    expect(after.heapTotal).toBeLessThan(filled.heapTotal - 40 * 1024 * 1024);
+  });
+});
