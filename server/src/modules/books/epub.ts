@@ -1,5 +1,5 @@
 // Issue 33: the book as an accessible, reflowable EPUB 3, made from the same material as the PDF. The XHTML
-// is written here by hand (a handful of small, fixed documents) and zipped with fflate: the `mimetype` entry
+// is written here by hand (a handful of small, fixed documents) and zipped by zip.ts: the `mimetype` entry
 // first and stored, the pictures (screen renditions, already JPEG) and recordings stored, the text and the
 // fonts deflated. The texts go through the same typography pass as the PDF (typography.ts) but keep emoji,
 // and nothing is hyphenated in advance: the reader breaks lines. Markup in a title or a caption is escaped,
@@ -7,9 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { strToU8, zipSync, type Zippable } from 'fflate';
+import { strToU8 } from 'fflate';
 import { SCREEN_SIDE } from '../images/processing.ts';
 import { loadSharp } from '../images/sharp.ts';
+import { zip, type ZipEntry } from './zip.ts';
 import {
   chapterBlocks,
   editionDate,
@@ -225,7 +226,8 @@ export async function buildEpub(material: BookMaterial, options: EpubOptions): P
   const text = (value: string) => typeset(clean(value), lang, { keepPictographs: true });
   const heading = (value: string) => headingText(text(value), lang);
   const esc = escapeXml;
-  const files: Zippable = {};
+  // A file's bytes, deflated in the archive; `[bytes, { level: 0 }]`: stored as they are.
+  const files: Record<string, Uint8Array | [Uint8Array, { level: 0 }]> = {};
   const manifest: string[] = [];
   const spine: string[] = [];
   const pages: Page[] = [];
@@ -462,8 +464,14 @@ export async function buildEpub(material: BookMaterial, options: EpubOptions): P
       `<rootfiles>\n<rootfile full-path="EPUB/package.opf" media-type="application/oebps-package+xml"/>\n</rootfiles>\n</container>\n`,
   );
   // `mimetype` first and stored, as the OCF container requires; objects keep their insertion order.
-  const ordered: Zippable = { mimetype: [strToU8('application/epub+zip'), { level: 0 }], ...files };
-  return zipSync(ordered, { level: 6, mtime: material.createdAt });
+  const entries: ZipEntry[] = [
+    { name: 'mimetype', bytes: strToU8('application/epub+zip'), store: true },
+    ...Object.entries(files).map(([name, file]) =>
+      Array.isArray(file) ? { name, bytes: file[0], store: true } : { name, bytes: file },
+    ),
+  ];
+  // The fonts are the same buffers for every book: deflated once (zip.ts).
+  return zip(entries, material.createdAt, new Set([font.regular, font.italic]));
 }
 
 interface PackageParts {
