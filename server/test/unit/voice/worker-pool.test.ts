@@ -60,9 +60,12 @@ describe('WorkerPool', () => {
 
   test('a busy worker is not stopped for idleness, however long its job', async () => {
     const pool = makePool({ size: 1, idleMs: 50 });
-    const result = await pool.run({ op: 'sleep', ms: 200, value: 'long' });
-    expect(result.value).toBe('long');
-    expect(pool.stats()).toMatchObject({ workers: 1, stoppedIdle: 0 });
+    // The first job leaves the worker idle and its idle timer running; the next one must stop that timer.
+    const first = await pool.run({ op: 'echo', value: 'short' });
+    const long = await pool.run({ op: 'sleep', ms: 200, value: 'long' });
+    expect(long.value).toBe('long');
+    expect(long.threadId).toBe(first.threadId);
+    expect(pool.stats()).toMatchObject({ workers: 1, stoppedIdle: 0, replaced: 0 });
   });
 
   test('queues jobs beyond its size and runs them in order', async () => {
