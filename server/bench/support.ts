@@ -123,7 +123,7 @@ export function memoryOf(pid: number): { rssMb: number; peakMb: number; filesMb:
 export async function startCompiledServer(dataDir: string, env: Record<string, string> = {}) {
   const port = await freePort();
   const started = Date.now();
-  // BENCH_SERVER_LOG=file: the server's log at info level there, with what its memory is made of every
+  // BENCH_SERVER_LOG=/tmp/server.log: the server's log at info level there, with what its memory is made of every
   // 5 s (memory-report.ts), to see what a bench leaves behind.
   const logFile = process.env.BENCH_SERVER_LOG;
   const child = spawn(process.execPath, ['dist/server.js'], {

@@ -7,7 +7,13 @@ import { and, count, eq } from 'drizzle-orm';
 import { useTestApp } from '../support/build.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
 import { multipart } from '../support/multipart.ts';
-import { chatMessages, conversations, images, summaryVersions } from '../../src/db/schema/index.ts';
+import {
+  chatMessages,
+  conversations,
+  images,
+  summaryVersions,
+  users,
+} from '../../src/db/schema/index.ts';
 
 const ctx = useTestApp({ env: { FREE_CHAPTERS: '3' } });
 
@@ -143,14 +149,45 @@ describe('creating a chapter', () => {
     expect((await me(user)).free_chapters_allowed).toBe(0);
   });
 
-  it('lets full access create beyond the allowance', async () => {
+  it('lets full access create and answer beyond the allowance, each chapter still counted once', async () => {
     const user = await createUser(ctx.app);
     ctx.app.services.conversations.setFullAccessCheck(async (id) => id === user.id);
     try {
-      for (let i = 0; i < 4; i++) expect((await create(user)).statusCode).toBe(201);
+      for (let i = 0; i < 5; i++) {
+        const created = await create(user);
+        expect(created.statusCode).toBe(201);
+        expect((await answer(user, created.json().id)).statusCode).toBe(200);
+        expect((await answer(user, created.json().id)).statusCode).toBe(200);
+      }
+      const [row] = await ctx.database.db
+        .select({ n: users.chaptersCreated })
+        .from(users)
+        .where(eq(users.id, user.id));
+      expect(row!.n).toBe(5);
     } finally {
       ctx.app.services.conversations.setFullAccessCheck(async () => false);
     }
+    // Without full access again, no sixth chapter.
+    expectError(await create(user), 402, 'quota_exceeded');
+  });
+
+  it('moves a chapter to the top of the list by update when the biographer replies in it', async () => {
+    const user = await createUser(ctx.app);
+    const first = (await create(user)).json().id;
+    const second = (await create(user)).json().id;
+    const byUpdate = async () =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/v1/conversations?sort_by=updated_at&sort_order=descending',
+          headers: user.auth,
+        })
+      )
+        .json()
+        .data.map((c: { id: string }) => c.id);
+    expect(await byUpdate()).toEqual([second, first]);
+    expect((await answer(user, first)).statusCode).toBe(200);
+    expect(await byUpdate()).toEqual([first, second]);
   });
 
   it('asks multi-user accounts whose chapter it is', async () => {

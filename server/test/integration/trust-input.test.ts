@@ -2,6 +2,7 @@
 // route table, from the app's own route list and OpenAPI document), every signed-in or API answer is
 // `Cache-Control: no-store`, and half a request does not hold a socket.
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -422,6 +423,21 @@ describe('a request that does not arrive', () => {
       2_500,
     );
     expect(ms).toBeNull();
+  });
+
+  it('keeps an idle connection longer than a reverse proxy keeps its own (Caddy: 2 minutes)', async () => {
+    const header = await new Promise<string | undefined>((resolve, reject) => {
+      const req = httpRequest(
+        { host: '127.0.0.1', port, path: '/api/v1/config', headers: { connection: 'keep-alive' } },
+        (response) => {
+          response.resume();
+          resolve(String(response.headers['keep-alive'] ?? ''));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(Number(/timeout=(\d+)/.exec(header ?? '')?.[1])).toBeGreaterThan(120);
   });
 
   it('still answers a request that arrives in time', async () => {

@@ -1,7 +1,7 @@
 // Database access for chat messages: the transcript of a chapter, idempotent user messages, one reply each.
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chatMessages } from '../../db/schema/index.ts';
+import { chatMessages, conversations } from '../../db/schema/index.ts';
 
 export type MessageRow = typeof chatMessages.$inferSelect;
 
@@ -100,14 +100,28 @@ export class ChatRepository {
     return rows[0] ?? null;
   }
 
-  /** Null when the user message already has its reply (one reply per message, by a unique index). */
+  /**
+   * Null when the user message already has its reply (one reply per message, by a unique index). The
+   * chapter's `updatedAt` is set in the same statement, reply stored or not (one round trip per answer
+   * rather than two, issue 34).
+   */
   async insertReply(
     conversationId: string,
     userId: string,
     reply: { content: string; questionId: string | null; theme: string | null },
     replyTo: string,
   ): Promise<MessageRow | null> {
+    const touched = this.db
+      .$with('touched')
+      .as(
+        this.db
+          .update(conversations)
+          .set({ updatedAt: new Date() })
+          .where(eq(conversations.id, conversationId))
+          .returning({ id: conversations.id }),
+      );
     const rows = await this.db
+      .with(touched)
       .insert(chatMessages)
       .values({ conversationId, userId, type: 'assistant', ...reply, replyTo })
       .onConflictDoNothing()

@@ -206,10 +206,10 @@ export class ChatService {
         await this.familyQuestions?.answered(user.id, conversationId);
       const context = await this.context(user, conversationId, transcript);
       const reply = await this.ask(() => this.interviewer.reply(context));
+      // Stored with the chapter's updatedAt set (insertReply).
       const stored =
         (await this.repository.insertReply(conversationId, user.id, reply, message.id)) ??
         (await this.repository.findReply(message.id));
-      await this.conversations.touch(conversationId);
       return {
         id: stored!.id,
         type: 'assistant' as const,

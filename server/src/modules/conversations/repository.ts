@@ -1,6 +1,6 @@
 // Database access for chapters, their summary versions, and the free-chapter counter they consume.
-import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client.ts';
 import {
   chatMessages,
   circleReleases,
@@ -181,33 +181,38 @@ export class ConversationsRepository {
   /**
    * Counts the chapter against the allowance at its first answer, once: 'counted' when it is counted
    * now, 'already' when it was before, 'quota' when no free chapter is left (`freeLimit` given; checked
-   * under the row lock, so two chapters answered at once cannot both take the last one; nothing changes).
+   * under the row locks, so two chapters answered at once cannot both take the last one; nothing changes).
+   *
+   * One statement rather than a transaction of four: a first answer is the busiest moment of a new
+   * chapter (issue 34). The chapter's row is locked (FOR UPDATE), then the person's counter is raised
+   * under its own row lock, and only then is the chapter marked; a concurrent statement waits on a lock
+   * and re-checks its condition on the row as the other one left it.
    */
   async countFirstAnswer(
     userId: string,
     id: string,
     freeLimit: number | null,
   ): Promise<'counted' | 'already' | 'quota'> {
-    return this.db.transaction(async (tx) => {
-      const [chapter] = await tx
-        .select({ freeCounted: conversations.freeCounted })
-        .from(conversations)
-        .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
-        .for('update');
-      if (!chapter || chapter.freeCounted) return 'already';
-      const counted = await tx
-        .update(users)
-        .set({ chaptersCreated: sql`${users.chaptersCreated} + 1` })
-        .where(
-          freeLimit === null
-            ? eq(users.id, userId)
-            : and(eq(users.id, userId), lt(users.chaptersCreated, freeLimit)),
-        )
-        .returning({ id: users.id });
-      if (counted.length === 0) return 'quota';
-      await tx.update(conversations).set({ freeCounted: true }).where(eq(conversations.id, id));
-      return 'counted';
-    });
+    const result = await this.db.execute(sql`
+      WITH chapter AS (
+        SELECT ${conversations.id} FROM ${conversations}
+        WHERE ${conversations.id} = ${id} AND ${conversations.userId} = ${userId}
+          AND NOT ${conversations.freeCounted}
+        FOR UPDATE
+      ), counted AS (
+        UPDATE ${users} SET chapters_created = chapters_created + 1
+        WHERE ${users.id} = ${userId} AND EXISTS (SELECT 1 FROM chapter)
+          AND (${freeLimit}::int IS NULL OR chapters_created < ${freeLimit}::int)
+        RETURNING 1
+      ), marked AS (
+        UPDATE ${conversations} SET free_counted = true
+        WHERE ${conversations.id} = ${id} AND EXISTS (SELECT 1 FROM counted)
+        RETURNING 1
+      )
+      SELECT (SELECT count(*) FROM chapter)::int AS open, (SELECT count(*) FROM counted)::int AS counted`);
+    const [row] = rowsOf<{ open: number; counted: number }>(result);
+    if (!row || row.open === 0) return 'already';
+    return row.counted > 0 ? 'counted' : 'quota';
   }
 
   async update(
@@ -221,13 +226,6 @@ export class ConversationsRepository {
       .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
       .returning({ id: conversations.id });
     return rows.length > 0;
-  }
-
-  async touch(id: string): Promise<void> {
-    await this.db
-      .update(conversations)
-      .set({ updatedAt: new Date() })
-      .where(eq(conversations.id, id));
   }
 
   /**

@@ -131,9 +131,14 @@ export class ConversationsService {
    * free chapters now, once; 402 quota_exceeded when none is left (nothing is stored then).
    */
   async countFirstAnswer(user: UserRow, conversationId: string): Promise<void> {
-    const unlimited = await this.fullAccess(user.id);
-    const freeLimit = unlimited ? null : this.config.freeChapters;
-    const outcome = await this.repository.countFirstAnswer(user.id, conversationId, freeLimit);
+    // Within the free chapters nobody's access needs reading; past them, full access counts without limit.
+    let outcome = await this.repository.countFirstAnswer(
+      user.id,
+      conversationId,
+      this.config.freeChapters,
+    );
+    if (outcome === 'quota' && (await this.fullAccess(user.id)))
+      outcome = await this.repository.countFirstAnswer(user.id, conversationId, null);
     if (outcome === 'quota') throw new AppError('quota_exceeded');
   }
 
