@@ -118,7 +118,7 @@ describe('the weekly question’s link (issue 31)', () => {
     await userEvent.click(await screen.findByRole('button', { name: /nouveau chapitre/i }));
     // The chat page's code may still be loading on a busy machine: more than waitFor's default second.
     await waitFor(() => expect(router.state.location.pathname).toBe('/conversations/new-2/chat'), {
-      timeout: 5_000,
+      timeout: 10_000,
     });
     expect(asked(net)).toEqual(['childhood.first_memory', null]);
   });
