@@ -226,8 +226,10 @@ export async function buildEpub(material: BookMaterial, options: EpubOptions): P
   const text = (value: string) => typeset(clean(value), lang, { keepPictographs: true });
   const heading = (value: string) => headingText(text(value), lang);
   const esc = escapeXml;
-  // A file's bytes, deflated in the archive; `[bytes, { level: 0 }]`: stored as they are.
-  const files: Record<string, Uint8Array | [Uint8Array, { level: 0 }]> = {};
+  // The archive's files in their order: `mimetype` first and stored, as the OCF container requires.
+  const files: ZipEntry[] = [
+    { name: 'mimetype', bytes: strToU8('application/epub+zip'), store: true },
+  ];
   const manifest: string[] = [];
   const spine: string[] = [];
   const pages: Page[] = [];
@@ -242,7 +244,7 @@ export async function buildEpub(material: BookMaterial, options: EpubOptions): P
     return pageBreak(number);
   };
   const document = (id: string, file: string, content: string, properties?: string) => {
-    files[`EPUB/${file}`] = strToU8(content);
+    files.push({ name: `EPUB/${file}`, bytes: strToU8(content) });
     add(id, file, 'application/xhtml+xml', properties);
     spine.push(`<itemref idref="${id}"/>`);
   };
@@ -274,7 +276,7 @@ export async function buildEpub(material: BookMaterial, options: EpubOptions): P
     ...(portrait ? [portrait] : []),
   ];
   for (const picture of allPictures) {
-    files[`EPUB/images/${picture.name}`] = [picture.bytes, { level: 0 }];
+    files.push({ name: `EPUB/images/${picture.name}`, bytes: picture.bytes, store: true });
     add(
       `img-${picture.name.replace(/\.jpg$/, '')}`,
       `images/${picture.name}`,
@@ -381,7 +383,7 @@ export async function buildEpub(material: BookMaterial, options: EpubOptions): P
     if (recordings.length) {
       const items = recordings.map((recording, r) => {
         const name = `c${c + 1}-${r + 1}.${recording.ext}`;
-        files[`EPUB/audio/${name}`] = [recording.bytes, { level: 0 }];
+        files.push({ name: `EPUB/audio/${name}`, bytes: recording.bytes, store: true });
         add(`audio-c${c + 1}-${r + 1}`, `audio/${name}`, recording.mimeType);
         return `<li><audio controls="controls" src="audio/${name}" aria-label="${esc(words.recording(r + 1))}"></audio></li>`;
       });
@@ -429,49 +431,51 @@ export async function buildEpub(material: BookMaterial, options: EpubOptions): P
       `<li><a epub:type="toc" href="nav.xhtml#toc">${esc(labels.contents)}</a></li>\n` +
       `<li><a epub:type="bodymatter" href="${firstChapter}">${esc(words.start)}</a></li>\n</ol>\n</nav>`,
   ];
-  files['EPUB/nav.xhtml'] = strToU8(
-    page(lang, esc(labels.contents), nav.join('\n'), 'frontmatter'),
-  );
+  files.push({
+    name: 'EPUB/nav.xhtml',
+    bytes: strToU8(page(lang, esc(labels.contents), nav.join('\n'), 'frontmatter')),
+  });
   add('nav', 'nav.xhtml', 'application/xhtml+xml', 'nav');
 
-  files['EPUB/style.css'] = strToU8(STYLE(material.largePrint));
+  files.push({ name: 'EPUB/style.css', bytes: strToU8(STYLE(material.largePrint)) });
   add('style', 'style.css', 'text/css');
   const font = loadFonts();
-  files['EPUB/fonts/EBGaramond-Regular.ttf'] = font.regular;
-  files['EPUB/fonts/EBGaramond-Italic.ttf'] = font.italic;
+  // The same buffers for every book: deflated once (zip.ts).
+  files.push(
+    { name: 'EPUB/fonts/EBGaramond-Regular.ttf', bytes: font.regular, remember: true },
+    { name: 'EPUB/fonts/EBGaramond-Italic.ttf', bytes: font.italic, remember: true },
+  );
   add('font-regular', 'fonts/EBGaramond-Regular.ttf', 'font/ttf');
   add('font-italic', 'fonts/EBGaramond-Italic.ttf', 'font/ttf');
 
   const hasPictures = allPictures.length > 0;
   const hasVoice = manifest.some((item) => item.includes('media-type="audio/'));
-  files['EPUB/package.opf'] = strToU8(
-    packageDocument({
-      material,
-      options,
-      title,
-      subtitle: heading(material.subtitle),
-      author: text(material.author),
-      summary: words.summary(hasPictures, hasVoice),
-      description: text(material.summary),
-      hasPictures,
-      hasVoice,
-      manifest,
-      spine,
-    }),
-  );
-  files['META-INF/container.xml'] = strToU8(
-    `<?xml version="1.0" encoding="UTF-8"?>\n<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">\n` +
-      `<rootfiles>\n<rootfile full-path="EPUB/package.opf" media-type="application/oebps-package+xml"/>\n</rootfiles>\n</container>\n`,
-  );
-  // `mimetype` first and stored, as the OCF container requires; objects keep their insertion order.
-  const entries: ZipEntry[] = [
-    { name: 'mimetype', bytes: strToU8('application/epub+zip'), store: true },
-    ...Object.entries(files).map(([name, file]) =>
-      Array.isArray(file) ? { name, bytes: file[0], store: true } : { name, bytes: file },
+  files.push({
+    name: 'EPUB/package.opf',
+    bytes: strToU8(
+      packageDocument({
+        material,
+        options,
+        title,
+        subtitle: heading(material.subtitle),
+        author: text(material.author),
+        summary: words.summary(hasPictures, hasVoice),
+        description: text(material.summary),
+        hasPictures,
+        hasVoice,
+        manifest,
+        spine,
+      }),
     ),
-  ];
-  // The fonts are the same buffers for every book: deflated once (zip.ts).
-  return zip(entries, material.createdAt, new Set([font.regular, font.italic]));
+  });
+  files.push({
+    name: 'META-INF/container.xml',
+    bytes: strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">\n` +
+        `<rootfiles>\n<rootfile full-path="EPUB/package.opf" media-type="application/oebps-package+xml"/>\n</rootfiles>\n</container>\n`,
+    ),
+  });
+  return zip(files, material.createdAt);
 }
 
 interface PackageParts {

@@ -9,6 +9,11 @@ export interface ZipEntry {
   bytes: Uint8Array;
   /** Kept as it is (pictures, sound, `mimetype`); otherwise deflated. */
   store?: boolean;
+  /**
+   * The same buffer object comes back, unchanged, in later archives (the fonts): its deflated form is
+   * remembered for as long as the buffer lives.
+   */
+  remember?: boolean;
 }
 
 // In every supported Node.js (22.2+); @types/node 20 does not declare it yet.
@@ -19,14 +24,14 @@ interface Packed {
   data: Uint8Array;
 }
 
-/** Deflated once per buffer object: the fonts, loaded once by the module that zips them. */
-const deflatedOnce = new WeakMap<Uint8Array, Packed>();
+/** The deflated form of the entries marked `remember`, by buffer object. */
+const remembered = new WeakMap<Uint8Array, Packed>();
 
-function deflate(bytes: Uint8Array, keep: boolean): Packed {
-  const known = deflatedOnce.get(bytes);
+function deflate(bytes: Uint8Array, remember: boolean): Packed {
+  const known = remember ? remembered.get(bytes) : undefined;
   if (known) return known;
   const packed = { crc: crc32(bytes), data: zlib.deflateRawSync(bytes, { level: 6 }) };
-  if (keep) deflatedOnce.set(bytes, packed);
+  if (remember) remembered.set(bytes, packed);
   return packed;
 }
 
@@ -39,15 +44,8 @@ function dosTime(date: Date): { time: number; day: number } {
   };
 }
 
-/**
- * The archive of `entries`, each dated `modified`. `keep`: buffers that come back unchanged from book to
- * book (the same objects), whose deflated form is remembered.
- */
-export function zip(
-  entries: ZipEntry[],
-  modified: Date,
-  keep: ReadonlySet<Uint8Array> = new Set(),
-): Uint8Array {
+/** The archive of `entries`, in their order, each dated `modified`. */
+export function zip(entries: ZipEntry[], modified: Date): Uint8Array {
   const { time, day } = dosTime(modified);
   const parts: Uint8Array[] = [];
   const directory: Uint8Array[] = [];
@@ -56,7 +54,7 @@ export function zip(
     const name = Buffer.from(entry.name, 'utf8');
     const { crc, data } = entry.store
       ? { crc: crc32(entry.bytes), data: entry.bytes }
-      : deflate(entry.bytes, keep.has(entry.bytes));
+      : deflate(entry.bytes, entry.remember === true);
     const method = entry.store ? 0 : 8;
     // Bit 11: the name is UTF-8.
     const flag = name.length === entry.name.length ? 0 : 0x800;

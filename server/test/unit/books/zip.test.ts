@@ -1,6 +1,6 @@
 // zip(): an archive any reader opens (fflate's unzip here, epubcheck in book-epub.test.ts), entries in
 // the order given, stored or deflated as asked, the same bytes for the same input, `mimetype` readable
-// at its fixed place as the EPUB container requires.
+// at its fixed place as the EPUB container requires, a remembered buffer deflated once.
 import { unzipSync, strFromU8, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { zip } from '../../../src/modules/books/zip.ts';
@@ -16,10 +16,9 @@ function archive() {
       { name: 'mimetype', bytes: strToU8('application/epub+zip'), store: true },
       { name: 'EPUB/chapitre-1.xhtml', bytes: strToU8(text) },
       { name: 'EPUB/images/été.jpg', bytes: picture, store: true },
-      { name: 'EPUB/fonts/font.ttf', bytes: font },
+      { name: 'EPUB/fonts/font.ttf', bytes: font, remember: true },
     ],
     when,
-    new Set([font]),
   );
 }
 
@@ -45,13 +44,31 @@ describe('zip', () => {
     expect(Buffer.from(bytes).readUInt16LE(8)).toBe(0); // method: stored
   });
 
-  it('deflates text, keeps stored entries as they are, and gives the same bytes each time', () => {
+  it('deflates what is not stored, and gives the same bytes each time', () => {
     const bytes = archive();
+    // fflate's reader tells each entry's method: 0 stored, 8 deflated.
+    const methods: Record<string, number> = {};
+    unzipSync(bytes, { filter: (file) => ((methods[file.name] = file.compression), true) });
+    expect(methods).toEqual({
+      mimetype: 0,
+      'EPUB/chapitre-1.xhtml': 8,
+      'EPUB/images/été.jpg': 0,
+      'EPUB/fonts/font.ttf': 8,
+    });
     expect(bytes.byteLength).toBeLessThan(text.length / 10 + picture.length + 2000);
     expect(Buffer.from(archive()).equals(Buffer.from(bytes))).toBe(true);
-    // A remembered font gives the same archive as a fresh copy of it.
-    const fresh = zip([{ name: 'f', bytes: new Uint8Array(font) }], when);
-    const kept = zip([{ name: 'f', bytes: font }], when, new Set([font]));
-    expect(Buffer.from(kept).equals(Buffer.from(fresh))).toBe(true);
+  });
+
+  it('deflates a remembered buffer once, and only a remembered one', () => {
+    const once = strToU8('the same font in every book '.repeat(500));
+    const first = unzipSync(zip([{ name: 'f', bytes: once, remember: true }], when));
+    // Changed in place (never done to the fonts): the archive still holds the form deflated first.
+    once[0] = 'T'.charCodeAt(0);
+    const again = unzipSync(zip([{ name: 'f', bytes: once, remember: true }], when));
+    expect(again['f']).toEqual(first['f']);
+    expect(strFromU8(again['f']!).startsWith('the same')).toBe(true);
+    // Without `remember`, the bytes as they are now.
+    const fresh = unzipSync(zip([{ name: 'f', bytes: once }], when));
+    expect(strFromU8(fresh['f']!).startsWith('The same')).toBe(true);
   });
 });
