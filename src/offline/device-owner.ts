@@ -9,10 +9,36 @@ export async function rememberDeviceOwner(userId: string): Promise<void> {
   await db.meta.put({ key: OWNER_KEY, value: userId });
 }
 
-/** Called when a session starts: another person's leftovers are cleared, the owner's are kept. */
-export async function claimDeviceData(userId: string): Promise<void> {
+/** The claim running now, if any: until it ends the device may still hold the previous person's work. */
+let claiming: Promise<void> | null = null;
+
+async function ownerOfDevice(): Promise<string | null> {
   const row = await db.meta.get(OWNER_KEY);
-  const owner = typeof row?.value === 'string' ? row.value : null;
-  if (owner !== null && owner !== userId) await clearLocalData();
-  await db.meta.put({ key: OWNER_KEY, value: userId });
+  return typeof row?.value === 'string' ? row.value : null;
+}
+
+/** Called when a session starts: another person's leftovers are cleared, the owner's are kept. */
+export function claimDeviceData(userId: string): Promise<void> {
+  const run = (async () => {
+    const owner = await ownerOfDevice();
+    if (owner !== null && owner !== userId) await clearLocalData();
+    await db.meta.put({ key: OWNER_KEY, value: userId });
+  })();
+  claiming = run;
+  const done = () => {
+    if (claiming === run) claiming = null;
+  };
+  run.then(done, done);
+  return run;
+}
+
+/**
+ * Whether what this device keeps may go out under `userId`'s session now: not while a claim runs, nor
+ * while the device still holds another person's unsent work (her session expired, someone else signed
+ * in, and the claim that wipes it has not run yet). The outbox asks before each change it sends.
+ */
+export async function deviceDataIsFor(userId: string): Promise<boolean> {
+  if (claiming) return false;
+  const owner = await ownerOfDevice();
+  return owner === null || owner === userId;
 }

@@ -12,9 +12,13 @@
 //   the later ops of the same entity.
 // - Conflicts are kept with both versions (the person chooses), never overwritten silently.
 // - One replay at a time: a promise in this tab, and the Web Locks API across tabs when present.
+// - Only its owner's: a change left by a person whose session expired never goes out under the next
+//   person's session; it waits for the sign-in's claim (device-owner.ts), which wipes it.
 import i18next from 'i18next';
 import { toast } from 'react-hot-toast/headless';
 import { db, type Conflict, type OutboxOp } from '../db/db';
+import { getSession } from '../lib/session';
+import { deviceDataIsFor } from './device-owner';
 import { createDeviceState } from './device-state';
 import { isOnline, onConnectivityChange, reportNetworkFailure } from './connectivity';
 
@@ -55,6 +59,8 @@ export class OutboxConflictError extends Error {
 const LOCK_NAME = 'chapitres-outbox-replay';
 const FIRST_RETRY_MS = 2_000;
 const MAX_RETRY_MS = 5 * 60_000;
+/** How soon the outbox looks again when a new session has not yet claimed the device's data. */
+const CLAIM_WAIT_MS = 1_000;
 /** 409 codes of the API that are not edit conflicts (api.md). */
 const RETRYABLE_409 = new Set(['generation_in_progress']);
 
@@ -350,6 +356,14 @@ async function runOnce(registry: SenderRegistry, options: ReplayOptions): Promis
     if (!next) return report;
     if (!options.force && next.nextAttemptAt > Date.now()) {
       report.nextAttemptAt = next.nextAttemptAt;
+      return report;
+    }
+    // Someone else just signed in where another person's work waits unsent: it must not go out under
+    // the new session (it would land in her account, or be refused and dropped). The claim that wipes
+    // it runs at sign-in; the outbox looks again once it has.
+    const user = getSession()?.user?.id;
+    if (user && !(await deviceDataIsFor(user))) {
+      report.nextAttemptAt = Date.now() + CLAIM_WAIT_MS;
       return report;
     }
     const sender = findSender(registry, next)!;

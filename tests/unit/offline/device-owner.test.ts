@@ -2,7 +2,11 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../../src/db/db';
-import { claimDeviceData, rememberDeviceOwner } from '../../../src/offline/device-owner';
+import {
+  claimDeviceData,
+  deviceDataIsFor,
+  rememberDeviceOwner,
+} from '../../../src/offline/device-owner';
 
 async function queueDraft() {
   await db.drafts.put({ key: 'chat:c1', value: 'mon histoire', updated_at: 1 });
@@ -26,5 +30,16 @@ describe('device owner', () => {
     await claimDeviceData('user-b');
     expect(await db.drafts.count()).toBe(0);
     expect((await db.meta.get('deviceOwner'))?.value).toBe('user-b');
+  });
+
+  it("lets the device's work go out only for its owner, and not while a claim runs", async () => {
+    await rememberDeviceOwner('user-a');
+    expect(await deviceDataIsFor('user-a')).toBe(true);
+    expect(await deviceDataIsFor('user-b')).toBe(false);
+    const claim = claimDeviceData('user-b');
+    expect(await deviceDataIsFor('user-b')).toBe(false);
+    await claim;
+    expect(await deviceDataIsFor('user-b')).toBe(true);
+    expect(await deviceDataIsFor('user-a')).toBe(false);
   });
 });

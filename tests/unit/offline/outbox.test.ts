@@ -4,8 +4,15 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 
 const toastError = vi.hoisted(() => vi.fn());
 vi.mock('react-hot-toast/headless', () => ({ toast: { error: toastError } }));
+// Who is signed in, as the outbox sees it (the tests below switch person; the others have nobody).
+const signedIn = vi.hoisted(() => ({ userId: null as string | null }));
+vi.mock('../../../src/lib/session', () => ({
+  getSession: () =>
+    signedIn.userId ? { token: `token-${signedIn.userId}`, user: { id: signedIn.userId } } : null,
+}));
 
 import { db, type OutboxOp } from '../../../src/db/db';
+import { claimDeviceData, rememberDeviceOwner } from '../../../src/offline/device-owner';
 import {
   isOnline,
   reportNetworkFailure,
@@ -80,6 +87,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
+  signedIn.userId = null;
   reportNetworkSuccess();
   toastError.mockClear();
   await Promise.all(db.tables.map((table) => table.clear()));
@@ -524,6 +532,57 @@ describe('replayOutbox', () => {
     } finally {
       unregister();
     }
+  });
+});
+
+describe("another person's unsent work", () => {
+  it("never goes out under the next person's session, and is gone once the device is claimed", async () => {
+    const { sent, sender } = recorder();
+    const senders = registry({ 'chapter/title': sender });
+    // Jeanne's session expired with her title unsent; Paul signs in on the same tablet.
+    await rememberDeviceOwner('jeanne');
+    await enqueueOffline({
+      entity: 'chapter',
+      entityId: 'c1',
+      field: 'title',
+      payload: 'Mon enfance',
+      baseUpdatedAt: T0,
+    });
+    signedIn.userId = 'paul';
+    const before = Date.now();
+    const report = await replayOutbox(senders);
+    expect(sent).toEqual([]);
+    expect(report.nextAttemptAt).toBeGreaterThanOrEqual(before);
+    expect(await db.outbox.count()).toBe(1);
+    expect((await db.outbox.toArray())[0]!.attempts).toBe(0);
+
+    // The sign-in's claim wipes her work; Paul's own changes then go.
+    await claimDeviceData('paul');
+    expect(await db.outbox.count()).toBe(0);
+    await enqueueOffline({
+      entity: 'chapter',
+      entityId: 'c2',
+      field: 'title',
+      payload: 'Le service militaire',
+      baseUpdatedAt: T0,
+    });
+    await replayOutbox(senders);
+    expect(sent.map((s) => s.payload)).toEqual(['Le service militaire']);
+  });
+
+  it('goes out when the same person signs in again', async () => {
+    const { sent, sender } = recorder();
+    await rememberDeviceOwner('jeanne');
+    await enqueueOffline({
+      entity: 'chapter',
+      entityId: 'c1',
+      field: 'title',
+      payload: 'Mon enfance',
+      baseUpdatedAt: T0,
+    });
+    signedIn.userId = 'jeanne';
+    await replayOutbox(registry({ 'chapter/title': sender }));
+    expect(sent.map((s) => s.payload)).toEqual(['Mon enfance']);
   });
 });
 
