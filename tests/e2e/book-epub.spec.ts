@@ -130,7 +130,7 @@ test('the book downloaded as an EPUB from its page, and again offline', async ({
     has: page.getByRole('heading', { level: 2, name: 'Le livre numérique' }),
   });
   await expect(section.getByText(/une tablette ou une liseuse/)).toBeVisible();
-  await expect(section.getByText(/^Taille du fichier : \d+(,\d)? (ko|Mo)$/)).toBeVisible();
+  await expect(section.getByText(/^Taille du fichier\s: \d+(,\d)? (ko|Mo)$/)).toBeVisible();
   await expect(section.getByRole('button', { name: VOICE_BUTTON })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Télécharger', exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);

@@ -148,7 +148,7 @@ test('a chapter written, corrected, undone, rewritten, illustrated with five pho
   await expect(center.getByText('475 caractères restants')).toBeVisible();
   await center.getByRole('checkbox', { name: /Partir du texte actuel/ }).uncheck();
   // Said before, not after (issue 29 #10): her own sentences will not be kept.
-  await expect(center.getByText(/Attention : tout le texte sera réécrit/)).toBeVisible();
+  await expect(center.getByText(/Attention\s: tout le texte sera réécrit/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await center.getByRole('button', { name: 'Générer le résumé' }).click();
   await page

@@ -122,7 +122,7 @@ test('chapters opened once are read offline after a reload, with their pictures'
   await context.setOffline(true);
   await page.goto('/');
   await expect(
-    page.getByText(/Hors ligne : voici les histoires gardées sur cet appareil/),
+    page.getByText(/Hors ligne\s: voici les histoires gardées sur cet appareil/),
   ).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(3);
   await expectNoSeriousA11yViolations(page);

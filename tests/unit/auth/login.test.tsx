@@ -69,11 +69,11 @@ describe('login screen', () => {
 
   it('shows and hides the password', async () => {
     const { user, password } = await openLogin();
-    const toggle = screen.getByRole('button', { name: 'Afficher : Mot de passe' });
+    const toggle = screen.getByRole('button', { name: 'Afficher\u00a0: Mot de passe' });
     expect(password.type).toBe('password');
     await user.click(toggle);
     expect(password.type).toBe('text');
-    await user.click(screen.getByRole('button', { name: 'Masquer : Mot de passe' }));
+    await user.click(screen.getByRole('button', { name: 'Masquer\u00a0: Mot de passe' }));
     expect(password.type).toBe('password');
   });
 
@@ -116,9 +116,9 @@ describe('login screen', () => {
 
   it('links to password recovery and sign-up', async () => {
     await openLogin();
-    expect(screen.getByRole('link', { name: 'Mot de passe oublié ?' }).getAttribute('href')).toBe(
-      '/forgot-password',
-    );
+    expect(
+      screen.getByRole('link', { name: 'Mot de passe oublié\u202f?' }).getAttribute('href'),
+    ).toBe('/forgot-password');
     expect(screen.getByRole('link', { name: 'Créer un compte' }).getAttribute('href')).toBe(
       '/register',
     );

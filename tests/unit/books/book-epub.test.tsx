@@ -68,7 +68,7 @@ describe('the EPUB on a finished book', () => {
     expect(within(section).getByText('Taille du fichier : 2,4 Mo')).toBeTruthy();
     // The size is read with the button.
     const described = button.getAttribute('aria-describedby')!;
-    expect(document.getElementById(described)?.textContent).toBe('Taille du fichier : 2,4 Mo');
+    expect(document.getElementById(described)?.textContent).toBe('Taille du fichier\u00a0: 2,4 Mo');
     // The PDF is still there.
     expect(screen.getByRole('button', { name: 'Télécharger' })).toBeTruthy();
     // No voice version for this book.
@@ -117,7 +117,7 @@ describe('the EPUB on a finished book', () => {
       .map((id) => document.getElementById(id)?.textContent)
       .join(' ');
     expect(described).toContain('Le fichier est plus lourd.');
-    expect(described).toContain('Taille du fichier : 38,3 Mo');
+    expect(described).toContain('Taille du fichier\u00a0: 38,3 Mo');
   });
 
   it('writes the size the English way in English', async () => {

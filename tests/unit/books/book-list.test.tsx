@@ -41,7 +41,7 @@ describe('the book list', () => {
 
     // Finished: its cover picture and the date in French; no "being made" label.
     const cover = within(cards[0]).getByRole('img', {
-      name: 'Couverture du livre « Ma vie à Roanne »',
+      name: 'Couverture du livre «\u00a0Ma vie à Roanne\u00a0»',
     });
     expect(cover.getAttribute('src')).toBe(done.url_cover_preview);
     expect(within(cards[0]).getByText('Créé le 1 février 2025')).toBeTruthy();
@@ -67,7 +67,9 @@ describe('the book list', () => {
   it('draws the cover when the picture cannot load', async () => {
     booksServer({ books: [bookWire({ title: 'Ma vie' })] });
     renderApp('/books');
-    const cover = await screen.findByRole('img', { name: 'Couverture du livre « Ma vie »' });
+    const cover = await screen.findByRole('img', {
+      name: 'Couverture du livre «\u00a0Ma vie\u00a0»',
+    });
     cover.dispatchEvent(new Event('error'));
     await waitFor(() => expect(screen.queryByRole('img')).toBeNull());
     expect(screen.getByTestId('book-placeholder-cover').textContent).toContain('Ma vie');
@@ -130,7 +132,9 @@ describe('deleting a book', () => {
     renderApp('/books');
     const card = (await screen.findAllByRole('article'))[1];
     await userEvent.click(within(card).getByRole('button', { name: 'Supprimer' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Supprimer « À effacer » ?' });
+    const dialog = screen.getByRole('alertdialog', {
+      name: 'Supprimer «\u00a0À effacer\u00a0»\u202f?',
+    });
     expect(within(dialog).getByText('Êtes-vous sûr de vouloir supprimer ce livre ?')).toBeTruthy();
     // Nothing is deleted before the confirmation; focus starts on Annuler.
     expect(net.callsTo(`DELETE /api/v1/books/${remove.id}`)).toHaveLength(0);

@@ -121,7 +121,7 @@ describe('a contributor prepares her book', () => {
     renderApp(WIZARD);
     await screen.findByRole('heading', { level: 1, name: 'Préparer le livre de Jeanne Martin' });
     await user.click(await screen.findByRole('button', { name: 'Commencer' }));
-    const step1 = await screen.findByRole('dialog', { name: 'Étape 1 : choix des chapitres' });
+    const step1 = await screen.findByRole('dialog', { name: 'Étape 1\u00a0: choix des chapitres' });
     expect(
       within(step1)
         .getAllByTestId('wizard-chapter')

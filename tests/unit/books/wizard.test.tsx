@@ -61,7 +61,7 @@ describe('the book wizard', () => {
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
     await user.click(start);
 
-    const step1 = await dialog('Étape 1 : choix des chapitres');
+    const step1 = await dialog('Étape 1\u00a0: choix des chapitres');
     expect(within(step1).getByText('Étape 1 sur 6')).toBeTruthy();
     const bar = within(step1).getByRole('progressbar');
     expect(bar.getAttribute('aria-valuenow')).toBe('1');
@@ -76,10 +76,14 @@ describe('the book wizard', () => {
     expect(within(step1).getByText('Veuillez choisir au moins un chapitre')).toBeTruthy();
 
     const choose = (n: number) =>
-      user.click(within(step1).getByRole('button', { name: `Choisir « Chapitre ${n} »` }));
+      user.click(
+        within(step1).getByRole('button', { name: `Choisir «\u00a0Chapitre ${n}\u00a0»` }),
+      );
     await choose(3);
     await choose(1);
-    const removeThree = within(step1).getByRole('button', { name: 'Retirer « Chapitre 3 »' });
+    const removeThree = within(step1).getByRole('button', {
+      name: 'Retirer «\u00a0Chapitre 3\u00a0»',
+    });
     expect(removeThree.getAttribute('aria-pressed')).toBe('true');
     expect(within(step1).getByText('2 chapitres choisis (entre 4 et 10)')).toBeTruthy();
     expect(within(step1).getByText('Choisissez entre 4 et 10 chapitres')).toBeTruthy();
@@ -107,7 +111,7 @@ describe('the book wizard', () => {
     const user = userEvent.setup();
     renderApp(WIZARD_PATH);
     await user.click(await screen.findByRole('button', { name: 'Commencer' }));
-    const step1 = await dialog('Étape 1 : choix des chapitres');
+    const step1 = await dialog('Étape 1\u00a0: choix des chapitres');
     // A sheet: the dialog is a column as tall as the screen at most.
     expect(step1.getAttribute('data-sheet')).toBe('true');
     expect(step1.className).toContain('h-full');
@@ -172,7 +176,9 @@ describe('the book wizard', () => {
     renderApp(WIZARD_PATH);
     const step2 = await dialog('Ordre des chapitres');
     await userEvent.click(
-      within(step2).getByRole('button', { name: 'Tout écrire avec « il » ou « elle »' }),
+      within(step2).getByRole('button', {
+        name: 'Tout écrire avec «\u00a0il\u00a0» ou «\u00a0elle\u00a0»',
+      }),
     );
     // The two chapters told with « je » were rewritten from their text, the text only.
     await within(step2).findByText('2 chapitres réécrits.');
@@ -202,7 +208,9 @@ describe('the book wizard', () => {
         within(step2).queryByText('Ces chapitres ne semblent pas racontés de la même façon'),
       ).toBeNull(),
     );
-    expect(within(step2).queryByRole('button', { name: 'Tout écrire avec « je »' })).toBeNull();
+    expect(
+      within(step2).queryByRole('button', { name: 'Tout écrire avec «\u00a0je\u00a0»' }),
+    ).toBeNull();
   });
 
   it('says which chapters the writer could not turn back into « je »', async () => {
@@ -223,7 +231,9 @@ describe('the book wizard', () => {
     seedWizard({ currentStep: 2, selectedConversations: FOUR, sortedConversations: FOUR });
     renderApp(WIZARD_PATH);
     const step2 = await dialog('Ordre des chapitres');
-    await userEvent.click(within(step2).getByRole('button', { name: 'Tout écrire avec « je »' }));
+    await userEvent.click(
+      within(step2).getByRole('button', { name: 'Tout écrire avec «\u00a0je\u00a0»' }),
+    );
     await within(step2).findByText(
       'Pas pu réécrire de cette façon : « Chapitre 2 ». Vous pouvez le faire à la main depuis la page du chapitre.',
     );
@@ -249,7 +259,7 @@ describe('the book wizard', () => {
     const step5 = await dialog('Définir la photo de couverture');
     expect(await within(step5).findByRole('radio', { name: 'Le mariage de Paul' })).toBeTruthy();
     expect(
-      within(step5).getByRole('radio', { name: 'Photo 1 du chapitre « Chapitre 1 »' }),
+      within(step5).getByRole('radio', { name: 'Photo 1 du chapitre «\u00a0Chapitre 1\u00a0»' }),
     ).toBeTruthy();
     expect(within(step5).queryByRole('radio', { name: /Photo 2 du chapitre/ })).toBeNull();
   });
@@ -288,7 +298,7 @@ describe('the book wizard', () => {
     wizardServer({ conversations: [conversation(1), conversation(2)] });
     seedWizard({ currentStep: 1 });
     renderApp(WIZARD_PATH);
-    const step1 = await dialog('Étape 1 : choix des chapitres');
+    const step1 = await dialog('Étape 1\u00a0: choix des chapitres');
     expect(
       within(step1).getByText(
         'Il vous faut au moins 4 chapitres avec un titre pour créer un livre.',
@@ -301,15 +311,17 @@ describe('the book wizard', () => {
     const user = userEvent.setup();
     renderApp(WIZARD_PATH);
     await user.click(await screen.findByRole('button', { name: 'Commencer' }));
-    const step1 = await dialog('Étape 1 : choix des chapitres');
-    await user.click(within(step1).getByRole('button', { name: 'Choisir « Chapitre 5 »' }));
+    const step1 = await dialog('Étape 1\u00a0: choix des chapitres');
+    await user.click(
+      within(step1).getByRole('button', { name: 'Choisir «\u00a0Chapitre 5\u00a0»' }),
+    );
     await user.click(within(step1).getByRole('button', { name: 'Annuler' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     await user.click(screen.getByRole('button', { name: "Reprendre à l'étape 1" }));
-    const again = await dialog('Étape 1 : choix des chapitres');
+    const again = await dialog('Étape 1\u00a0: choix des chapitres');
     expect(
       within(again)
-        .getByRole('button', { name: 'Retirer « Chapitre 5 »' })
+        .getByRole('button', { name: 'Retirer «\u00a0Chapitre 5\u00a0»' })
         .getAttribute('aria-pressed'),
     ).toBe('true');
     await user.click(within(again).getByRole('button', { name: 'Fermer' }));
@@ -339,21 +351,23 @@ describe('the book wizard', () => {
     renderApp(WIZARD_PATH);
     const step2 = await dialog('Ordre des chapitres');
     expect(rows()).toEqual(FOUR);
-    const firstUp = within(step2).getByRole('button', { name: 'Monter « Chapitre 1 »' });
+    const firstUp = within(step2).getByRole('button', { name: 'Monter «\u00a0Chapitre 1\u00a0»' });
     expect(firstUp.getAttribute('aria-disabled')).toBe('true');
     await user.click(firstUp);
     expect(rows()).toEqual(FOUR);
 
-    const down = within(step2).getByRole('button', { name: 'Descendre « Chapitre 1 »' });
+    const down = within(step2).getByRole('button', { name: 'Descendre «\u00a0Chapitre 1\u00a0»' });
     await user.click(down);
     expect(rows()).toEqual([2, 1, 3, 4].map(chapterId));
     expect(document.activeElement).toBe(
-      within(step2).getByRole('button', { name: 'Descendre « Chapitre 1 »' }),
+      within(step2).getByRole('button', { name: 'Descendre «\u00a0Chapitre 1\u00a0»' }),
     );
     expect(
       within(step2).getByText('« Chapitre 1 » est maintenant le chapitre 2 sur 4.'),
     ).toBeTruthy();
-    await user.click(within(step2).getByRole('button', { name: 'Monter « Chapitre 4 »' }));
+    await user.click(
+      within(step2).getByRole('button', { name: 'Monter «\u00a0Chapitre 4\u00a0»' }),
+    );
     expect(rows()).toEqual([2, 1, 4, 3].map(chapterId));
     expect(savedWizard()?.sortedConversations).toEqual([2, 1, 4, 3].map(chapterId));
     // The first image (by position) of each row, or the default one.
@@ -398,7 +412,7 @@ describe('the book wizard', () => {
         toJSON: () => ({}),
       } as DOMRect;
     });
-    within(step2).getByRole('button', { name: 'Déplacer « Chapitre 1 »' }).focus();
+    within(step2).getByRole('button', { name: 'Déplacer «\u00a0Chapitre 1\u00a0»' }).focus();
     await user.keyboard(' ');
     await user.keyboard('{ArrowDown}');
     await user.keyboard(' ');
@@ -410,9 +424,11 @@ describe('the book wizard', () => {
     const user = userEvent.setup();
     renderApp(WIZARD_PATH);
     await user.click(await screen.findByRole('button', { name: 'Commencer' }));
-    const step1 = await dialog('Étape 1 : choix des chapitres');
+    const step1 = await dialog('Étape 1\u00a0: choix des chapitres');
     for (const n of [1, 2, 3, 4])
-      await user.click(within(step1).getByRole('button', { name: `Choisir « Chapitre ${n} »` }));
+      await user.click(
+        within(step1).getByRole('button', { name: `Choisir «\u00a0Chapitre ${n}\u00a0»` }),
+      );
     await user.click(within(step1).getByRole('button', { name: 'Continuer' }));
     await user.click(
       within(await dialog('Ordre des chapitres')).getByRole('button', { name: 'Continuer' }),
@@ -540,9 +556,11 @@ describe('the book wizard', () => {
     const user = userEvent.setup();
     const first = renderApp(WIZARD_PATH);
     await user.click(await screen.findByRole('button', { name: 'Commencer' }));
-    const step1 = await dialog('Étape 1 : choix des chapitres');
+    const step1 = await dialog('Étape 1\u00a0: choix des chapitres');
     for (const n of [5, 1, 2, 3, 4])
-      await user.click(within(step1).getByRole('button', { name: `Choisir « Chapitre ${n} »` }));
+      await user.click(
+        within(step1).getByRole('button', { name: `Choisir «\u00a0Chapitre ${n}\u00a0»` }),
+      );
     await user.click(within(step1).getByRole('button', { name: 'Continuer' }));
     await user.click(
       within(await dialog('Ordre des chapitres')).getByRole('button', { name: 'Continuer' }),
@@ -596,7 +614,7 @@ describe('the book wizard', () => {
       (within(step5).getByRole('radio', { name: 'Sans photo' }) as HTMLInputElement).checked,
     ).toBe(true);
     await user.click(
-      within(step5).getByRole('radio', { name: 'Photo 1 du chapitre « Chapitre 1 »' }),
+      within(step5).getByRole('radio', { name: 'Photo 1 du chapitre «\u00a0Chapitre 1\u00a0»' }),
     );
     expect(savedWizard()?.bookParameters.coverImage).toEqual({
       conv_id: chapterId(1),
@@ -658,7 +676,9 @@ describe('the book wizard', () => {
     await user.click(within(step5).getByRole('button', { name: 'Continuer' }));
     const step6 = await dialog("Choisir un portrait de l'auteur");
     await user.click(
-      await within(step6).findByRole('radio', { name: 'Photo 1 du chapitre « Chapitre 2 »' }),
+      await within(step6).findByRole('radio', {
+        name: 'Photo 1 du chapitre «\u00a0Chapitre 2\u00a0»',
+      }),
     );
     await user.click(within(step6).getByRole('button', { name: 'Créer le livre' }));
     await waitFor(() => expect(net.callsTo('POST /api/v1/books')).toHaveLength(1));

@@ -304,7 +304,9 @@ describe('the list', () => {
     const user = userEvent.setup();
     const card = (await screen.findByRole('heading', { name: 'À effacer' })).closest('article')!;
     await user.click(within(card).getByRole('button', { name: 'Supprimer' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Supprimer « À effacer » ?' });
+    const dialog = screen.getByRole('alertdialog', {
+      name: 'Supprimer «\u00a0À effacer\u00a0»\u202f?',
+    });
     expect(within(dialog).getByText('Voulez-vous vraiment supprimer ce chapitre ?')).toBeTruthy();
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Annuler' }));
     await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
@@ -432,7 +434,7 @@ describe('author modal (multi-users)', () => {
     const { router } = renderApp('/');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Nouveau chapitre' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Qui raconte cette histoire ?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Qui raconte cette histoire\u202f?' });
     const input = within(dialog).getByRole('textbox', { name: "Nom de l'auteur" });
     const submit = within(dialog).getByRole('button', { name: 'Continuer' }) as HTMLButtonElement;
     expect(document.activeElement).toBe(input);
@@ -457,7 +459,7 @@ describe('author modal (multi-users)', () => {
     renderApp('/');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Nouveau chapitre' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Qui raconte cette histoire ?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Qui raconte cette histoire\u202f?' });
     await user.type(within(dialog).getByRole('textbox'), 'Papi');
     await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -47,7 +47,7 @@ describe('the instruction text', () => {
 
 /** The current title is not known as the biographer's: replacing it is asked first (issue 29 #8). */
 async function confirmNewTitle(user: ReturnType<typeof userEvent.setup>) {
-  const confirm = screen.getByRole('alertdialog', { name: 'Remplacer votre titre ?' });
+  const confirm = screen.getByRole('alertdialog', { name: 'Remplacer votre titre\u202f?' });
   await user.click(within(confirm).getByRole('button', { name: 'Oui, proposer un nouveau titre' }));
 }
 
@@ -98,7 +98,7 @@ describe('the control center', () => {
     expect(within(center).getByText('483 caractères restants')).toBeTruthy();
     await user.click(within(center).getByRole('button', { name: 'Générer le résumé' }));
     // Unticked, her corrections would go: she is asked first (issue 29 #10).
-    const confirm = screen.getByRole('alertdialog', { name: 'Réécrire tout le texte ?' });
+    const confirm = screen.getByRole('alertdialog', { name: 'Réécrire tout le texte\u202f?' });
     await user.click(within(confirm).getByRole('button', { name: 'Oui, tout réécrire' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -311,7 +311,7 @@ describe('going back to the text before (issue 29 #10)', () => {
     expect(reuse.getAttribute('aria-describedby')).toBe(warning.id);
 
     await user.click(within(center).getByRole('button', { name: 'Générer le résumé' }));
-    const confirm = screen.getByRole('alertdialog', { name: 'Réécrire tout le texte ?' });
+    const confirm = screen.getByRole('alertdialog', { name: 'Réécrire tout le texte\u202f?' });
     // The safe answer has the focus.
     expect(document.activeElement).toBe(
       within(confirm).getByRole('button', { name: 'Non, garder mon texte' }),
@@ -344,8 +344,8 @@ describe('a generated title (issue 29 #8)', () => {
     await user.click(await screen.findByRole('button', { name: 'Refaire le résumé' }));
     const center = screen.getByRole('dialog', { name: 'Refaire le résumé ou le titre' });
     await user.click(within(center).getByRole('button', { name: 'Générer un titre' }));
-    const confirm = screen.getByRole('alertdialog', { name: 'Remplacer votre titre ?' });
-    expect(confirm.textContent).toContain('« Ma maison à moi »');
+    const confirm = screen.getByRole('alertdialog', { name: 'Remplacer votre titre\u202f?' });
+    expect(confirm.textContent).toContain('«\u00a0Ma maison à moi\u00a0»');
     await user.click(within(confirm).getByRole('button', { name: 'Non, garder mon titre' }));
     expect(server.callsTo(`POST ${BASE}/generate`)).toHaveLength(0);
 
@@ -444,7 +444,9 @@ describe('closing the editor with Escape (issue 35 #10)', () => {
     await user.keyboard('{Escape}');
 
     // The question, focused on the safe answer; « Continuer à corriger » goes back to the field.
-    const question = await screen.findByRole('alertdialog', { name: 'Fermer sans enregistrer ?' });
+    const question = await screen.findByRole('alertdialog', {
+      name: 'Fermer sans enregistrer\u202f?',
+    });
     expect(document.activeElement).toBe(
       within(question).getByRole('button', { name: 'Continuer à corriger' }),
     );
@@ -455,7 +457,9 @@ describe('closing the editor with Escape (issue 35 #10)', () => {
 
     // Asked again, « Fermer quand même » closes without losing what was typed.
     await user.keyboard('{Escape}');
-    const again = await screen.findByRole('alertdialog', { name: 'Fermer sans enregistrer ?' });
+    const again = await screen.findByRole('alertdialog', {
+      name: 'Fermer sans enregistrer\u202f?',
+    });
     await user.click(within(again).getByRole('button', { name: 'Fermer quand même' }));
     await waitFor(() => expect(screen.queryByLabelText('Texte du chapitre')).toBeNull());
     const editButton = screen.getByRole('button', { name: 'Corriger mon histoire' });

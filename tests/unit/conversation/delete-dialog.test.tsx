@@ -37,11 +37,13 @@ describe('deleting a chapter that is in a book', () => {
     await user.click(await screen.findByRole('button', { name: 'Supprimer le chapitre' }));
     const dialog = screen.getByRole('alertdialog');
     expect(dialog.textContent).toContain(
-      'Voulez-vous vraiment supprimer le chapitre « La maison de Roanne » ?',
+      'Voulez-vous vraiment supprimer le chapitre «\u00a0La maison de Roanne\u00a0»\u202f?',
     );
     expect(dialog.textContent).not.toMatch(/conversation \?/);
     const note = await within(dialog).findByTestId('delete-in-book');
-    expect(note.textContent).toContain('Ce chapitre est dans votre livre « Ma vie à Roanne »');
+    expect(note.textContent).toContain(
+      'Ce chapitre est dans votre livre «\u00a0Ma vie à Roanne\u00a0»',
+    );
     expect(note.textContent).toContain('exemplaire imprimé déjà commandé sera imprimé tel quel');
     expect(note.textContent).not.toContain('Autre');
   });

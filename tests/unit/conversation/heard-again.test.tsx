@@ -118,20 +118,22 @@ describe('the recorded answers on the chapter page', () => {
     );
     const items = within(section).getAllByTestId('recorded-answer');
     expect(items).toHaveLength(2);
-    expect(items[0]!.textContent).toContain('Question : Où êtes-vous née ?');
-    expect(items[1]!.textContent).toContain('Question : Et votre mère ?');
+    expect(items[0]!.textContent).toContain('Question\u00a0: Où êtes-vous née ?');
+    expect(items[1]!.textContent).toContain('Question\u00a0: Et votre mère ?');
     // The typed answer (no sound) is not there, nor any answer's text.
     expect(section.textContent).not.toContain('Que faisait votre père ?');
     expect(section.textContent).not.toContain('cheminot');
 
     // The players: a large, named button each, and the length written out when known.
     const first = within(items[0]!).getByRole('button', {
-      name: 'Écouter votre réponse à : Où êtes-vous née ?',
+      name: 'Écouter votre réponse à\u00a0: Où êtes-vous née ?',
     });
     expect(first.className).toContain('min-h-14');
     expect(within(items[0]!).getByText('0:00 sur 1:05')).toBeTruthy();
     expect(
-      within(items[1]!).getByRole('button', { name: 'Écouter votre réponse à : Et votre mère ?' }),
+      within(items[1]!).getByRole('button', {
+        name: 'Écouter votre réponse à\u00a0: Et votre mère ?',
+      }),
     );
     expect(within(items[1]!).getByText('0:00')).toBeTruthy();
     // The sound is loaded only when asked for, from the signed link, with its type.
@@ -159,7 +161,7 @@ describe('the recorded answers on the chapter page', () => {
     await user.keyboard('{Enter}');
     expect(playSpy).toHaveBeenCalledTimes(1);
     const pause = await within(item).findByRole('button', {
-      name: 'Pause de votre réponse à : Où êtes-vous née ?',
+      name: 'Pause de votre réponse à\u00a0: Où êtes-vous née ?',
     });
     expect(pause).toBe(document.activeElement);
 
@@ -234,7 +236,7 @@ describe('the recorded answers on the chapter page', () => {
     act(() => reportNetworkFailure());
     fireEvent.error(second!.querySelector('audio')!);
     expect((await within(second!).findByRole('alert')).textContent).toBe(
-      "Cet enregistrement n'est pas encore gardé sur cet appareil : vous pourrez l'écouter au retour de la connexion.",
+      "Cet enregistrement n'est pas encore gardé sur cet appareil\u00a0: vous pourrez l'écouter au retour de la connexion.",
     );
   });
 
@@ -264,11 +266,11 @@ describe('the recorded answers on the chapter page', () => {
     const section = await screen.findByRole('region', { name: 'Réécouter vos réponses' });
     await userEvent.click(
       within(section).getByRole('button', {
-        name: 'Supprimer l’enregistrement de votre réponse à : Où êtes-vous née ?',
+        name: 'Supprimer l’enregistrement de votre réponse à\u00a0: Où êtes-vous née ?',
       }),
     );
     const dialog = await screen.findByRole('alertdialog', {
-      name: 'Supprimer cet enregistrement ?',
+      name: 'Supprimer cet enregistrement\u202f?',
     });
     expect(
       within(dialog).getByText('Le texte de votre réponse reste dans le chapitre.'),
@@ -294,7 +296,7 @@ describe('the recorded answers on the chapter page', () => {
     const section = await screen.findByRole('region', { name: 'Réécouter vos réponses' });
     await userEvent.click(
       within(section).getByRole('button', {
-        name: 'Supprimer l’enregistrement de votre réponse à : Et votre mère ?',
+        name: 'Supprimer l’enregistrement de votre réponse à\u00a0: Et votre mère ?',
       }),
     );
     const dialog = await screen.findByRole('alertdialog');

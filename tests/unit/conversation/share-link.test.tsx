@@ -103,7 +103,7 @@ describe('the public link', () => {
     expect(net.callsTo(`POST ${BASE}/share`)).toHaveLength(1);
 
     const text = within(dialog).getByLabelText('Texte à partager') as HTMLTextAreaElement;
-    expect(text.value).toContain(`Découvrez mon histoire sur Chapitres : ${PUBLIC_URL}`);
+    expect(text.value).toContain(`Découvrez mon histoire sur Chapitres\u00a0: ${PUBLIC_URL}`);
     expect(text.value).not.toContain(window.location.origin);
 
     const encoded = encodeURIComponent(PUBLIC_URL);

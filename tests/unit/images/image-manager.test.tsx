@@ -48,7 +48,7 @@ describe('the image manager', () => {
       'img-2',
       'img-3',
     ]);
-    expect(screen.getByRole('heading', { name: /^Image 1 : l'image principale/ })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: /^Image 1\s: l'image principale/ })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Le jardin' })).toBeTruthy();
     expect(cards().map((card) => card.querySelector('[data-position-badge]')?.textContent)).toEqual(
       ['1', '2', '3'],
@@ -330,9 +330,12 @@ describe('the image manager', () => {
     await screen.findByText('2/5 images');
     await user.click(within(cards()[0]!).getByRole('button', { name: /^Nouvelle illustration/ }));
     await user.click(
-      within(screen.getByRole('dialog', { name: "Remplacer l'image 1 ?" })).getByRole('button', {
-        name: 'Oui, remplacer',
-      }),
+      within(screen.getByRole('dialog', { name: "Remplacer l'image 1\u202f?" })).getByRole(
+        'button',
+        {
+          name: 'Oui, remplacer',
+        },
+      ),
     );
     await waitFor(() => expect(net.callsTo(`DELETE ${BASE}/images/img-1`)).toHaveLength(1));
     await waitFor(() =>

@@ -138,7 +138,7 @@ describe('the chat screen', () => {
     withFakeSpeech();
     await openChat();
     expect(screen.getByRole('heading', { level: 1, name: 'Mon enfance à Lyon' })).toBeTruthy();
-    const section = screen.getByRole('region', { name: 'Le biographe vous demande :' });
+    const section = screen.getByRole('region', { name: 'Le biographe vous demande\u00a0:' });
     expect(section.dataset.state).toBe('user-can-talk');
     expect(
       screen.getAllByText('Appuyez sur Répondre pour commencer à parler.').length,

@@ -127,7 +127,9 @@ describe('keeping the voice, asked once', () => {
     withFakeSpeech();
     await openChat();
     await userEvent.click(await mainButton('RÉPONDRE'));
-    const dialog = await screen.findByRole('dialog', { name: 'Garder le son de votre voix ?' });
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Garder le son de votre voix\u202f?',
+    });
     expect(dialog.textContent).toContain('votre famille pourra un jour réécouter votre voix');
     expect(FakeRecognition.instances).toHaveLength(0);
 

@@ -149,7 +149,7 @@ describe('breadcrumb bar', () => {
     renderApp('/conversations/c42/images');
     await screen.findByRole('heading', { level: 1, name: 'Les images du chapitre' });
     const bar = screen.getByRole('navigation', { name: "Fil d'Ariane" });
-    expect(bar.textContent).toContain('Vous êtes ici :');
+    expect(bar.textContent).toContain('Vous êtes ici\u00a0:');
     expect(
       within(bar)
         .getAllByRole('link')

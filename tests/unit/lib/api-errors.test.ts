@@ -168,7 +168,7 @@ describe('loginErrorMessage', () => {
       ),
     ).toBe('Email ou mot de passe incorrect.');
     expect(errorText(loginErrorMessage(httpError(400, [], 'champ manquant')))).toBe(
-      'Requête invalide : champ manquant',
+      'Requête invalide\u00a0: champ manquant',
     );
     expect(errorText(loginErrorMessage(new MissingTokenError()))).toBe("Aucun jeton d'accès reçu.");
   });

@@ -98,7 +98,7 @@ describe('toasts', () => {
   it('names its kind for screen readers (not colour alone)', () => {
     render(<Toaster />);
     act(() => void toast.warning('Connexion lente'));
-    expect(screen.getByRole('status').textContent).toContain('Attention :');
+    expect(screen.getByRole('status').textContent).toContain('Attention\u00a0:');
     expect(toastKindOf('warning:Connexion lente')).toBe('warning');
   });
 });

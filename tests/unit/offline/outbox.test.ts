@@ -364,11 +364,11 @@ describe('replayOutbox', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(toastError).toHaveBeenCalledTimes(2);
     expect(toastError).toHaveBeenCalledWith(
-      'Votre modification (titre) n’a pas pu être enregistrée : Le titre est vide.',
+      'Votre modification (titre) n’a pas pu être enregistrée\u00a0: Le titre est vide.',
       { id: `outbox-${emptyTitle}` },
     );
     expect(toastError).toHaveBeenCalledWith(
-      'Votre modification (légende d’une image) n’a pas pu être enregistrée : Introuvable',
+      'Votre modification (légende d’une image) n’a pas pu être enregistrée\u00a0: Introuvable',
       { id: `outbox-${goneLegend}` },
     );
   });

@@ -137,7 +137,7 @@ describe('OfflineBanner', () => {
     act(() => reportNetworkFailure());
     expect(region.textContent).toContain('Vous êtes hors ligne.');
     expect(region.textContent).toContain(
-      'Vos histoires enregistrées restent lisibles ; vos modifications seront envoyées au retour de la connexion.',
+      'Vos histoires enregistrées restent lisibles\u202f; vos modifications seront envoyées au retour de la connexion.',
     );
     act(() => reportNetworkSuccess());
     expect(region.textContent).toBe('');

@@ -60,7 +60,7 @@ describe('onboarding wizard', () => {
     const user = userEvent.setup();
 
     await screen.findByRole('heading', { level: 1, name: 'Faisons connaissance' });
-    await stepHeading('Bienvenue !');
+    await stepHeading('Bienvenue\u202f!');
     expect(screen.getByText('Étape 1 sur 5')).toBeTruthy();
     // The numbers agree: 3 questions, this welcome and the last page make the 5 steps.
     expect(
@@ -97,7 +97,9 @@ describe('onboarding wizard', () => {
     await user.click(within(group).getByRole('checkbox', { name: 'Famille' }));
     await user.click(within(group).getByRole('checkbox', { name: 'Enfance' }));
     await user.type(
-      within(group).getByRole('textbox', { name: 'Autre chose ? Écrivez-le ici (facultatif)' }),
+      within(group).getByRole('textbox', {
+        name: 'Autre chose\u202f? Écrivez-le ici (facultatif)',
+      }),
       'Les bals du samedi',
     );
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
@@ -117,7 +119,7 @@ describe('onboarding wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
 
     // Final step: the answers as they will be sent.
-    await stepHeading('Merci !');
+    await stepHeading('Merci\u202f!');
     expect(screen.getByText('Étape 5 sur 5')).toBeTruthy();
     expect(screen.getByText('Enfance, Famille, Les bals du samedi')).toBeTruthy();
     expect(net.callsTo('POST /api/v1/onboardings/answers')).toHaveLength(0);
@@ -248,6 +250,6 @@ describe('onboarding wizard', () => {
     await screen.findByText("Les questions n'ont pas pu être chargées");
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Réessayer' }));
-    await stepHeading('Bienvenue !');
+    await stepHeading('Bienvenue\u202f!');
   });
 });

@@ -95,7 +95,9 @@ describe('cancelling', () => {
     });
     const user = userEvent.setup();
     await user.click(within(panel).getByRole('button', { name: 'Résilier' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Résilier votre abonnement ?' });
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Résilier votre abonnement\u202f?',
+    });
     expect(
       within(dialog).getByText(
         "Votre abonnement restera actif jusqu'à la fin de la période payée.",
@@ -161,7 +163,7 @@ describe('resuming', () => {
     const user = userEvent.setup();
     await user.click(within(panel).getByRole('button', { name: 'Reprendre mon abonnement' }));
     const dialog = await screen.findByRole('alertdialog', {
-      name: 'Reprendre votre abonnement ?',
+      name: 'Reprendre votre abonnement\u202f?',
     });
     expect(within(dialog).getByText(/au prix de 14,00 € par mois/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Oui, reprendre' }));

@@ -20,7 +20,10 @@ async function openDialog() {
   renderApp('/profile');
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Supprimer mon compte' }));
-  return { user, dialog: screen.getByRole('alertdialog', { name: 'Supprimer votre compte ?' }) };
+  return {
+    user,
+    dialog: screen.getByRole('alertdialog', { name: 'Supprimer votre compte\u202f?' }),
+  };
 }
 
 describe('account deletion dialog', () => {

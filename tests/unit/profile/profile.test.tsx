@@ -109,7 +109,7 @@ describe('profile page', () => {
     const { router } = renderApp('/profile');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Supprimer mon compte' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Supprimer votre compte ?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Supprimer votre compte\u202f?' });
     const confirm = within(dialog).getByRole('button', {
       name: 'Supprimer définitivement',
     }) as HTMLButtonElement;

@@ -124,7 +124,7 @@ describe('InstallPrompt', () => {
     render(<InstallPrompt />);
     const region = screen.getByRole('region', { name: 'Ajouter Chapitres à l’écran d’accueil' });
     expect(region.textContent).toContain('Partager');
-    expect(region.textContent).toContain('« Sur l’écran d’accueil »');
+    expect(region.textContent).toContain('«\u00a0Sur l’écran d’accueil\u00a0»');
     expect(screen.queryByRole('button', { name: 'Installer' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'J’ai compris' }));
     expect(screen.queryByRole('region')).toBeNull();

@@ -1,5 +1,7 @@
 // French is the source catalogue and English must say the same things: for the support, data export
 // chapter (share) and family (her circle) namespaces, both have the same keys, no empty text, and the same placeholders.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import enConversation from '../../../locales/en/conversation.json';
 import enDataExport from '../../../locales/en/dataExport.json';
@@ -44,5 +46,28 @@ describe.each([
       expect(enText.trim(), `en ${key}`).not.toBe('');
       expect(placeholders(enText), key).toEqual(placeholders(frText));
     }
+  });
+});
+
+// French typography on screen as in the book: a question mark, an exclamation mark or a semicolon keeps
+// to its word with a narrow no-break space, a colon with a no-break space, and the guillemets hold their
+// words the same way — so that at 200 % text no « ? » starts a line of its own.
+describe('the French catalogues', () => {
+  const folder = join(__dirname, '../../../locales/fr');
+  const texts = readdirSync(folder)
+    .filter((file) => file.endsWith('.json'))
+    .flatMap((file) =>
+      entries(JSON.parse(readFileSync(join(folder, file), 'utf8'))).map(
+        ([key, text]) => [`${file} ${key}`, text] as const,
+      ),
+    );
+
+  it('are all read', () => {
+    expect(texts.length).toBeGreaterThan(500);
+  });
+
+  it('never break a line before ? ! ; : or inside « »', () => {
+    const breakable = texts.filter(([, text]) => /\S [?!;:]|« | »/.test(text));
+    expect(breakable).toEqual([]);
   });
 });

@@ -65,7 +65,7 @@ describe('the questions', () => {
     }
 
     const question = within(faq).getByRole('button', {
-      name: 'Combien de chapitres dans un livre, et combien de photos ?',
+      name: 'Combien de chapitres dans un livre, et combien de photos\u202f?',
     });
     question.focus();
     const user = userEvent.setup();
@@ -84,9 +84,11 @@ describe('the questions', () => {
     supportServer();
     await openPage();
     const user = userEvent.setup();
-    const microphone = screen.getByRole('button', { name: 'Le micro ne marche pas : que faire ?' });
+    const microphone = screen.getByRole('button', {
+      name: 'Le micro ne marche pas\u00a0: que faire\u202f?',
+    });
     const install = screen.getByRole('button', {
-      name: 'Comment mettre Chapitres sur mon téléphone ?',
+      name: 'Comment mettre Chapitres sur mon téléphone\u202f?',
     });
     for (let i = 0; i < 40 && document.activeElement !== microphone; i += 1) await user.tab();
     expect(document.activeElement).toBe(microphone);
@@ -104,15 +106,15 @@ describe('the questions', () => {
       expect(micAnswer).toContain(browser);
     }
     expect(micAnswer).toMatch(/Firefox ne sait pas reconnaître la voix/);
-    expect(panelOf(install).textContent).toContain("« Installer l'application »");
-    expect(panelOf(install).textContent).toContain("« Sur l'écran d'accueil »");
+    expect(panelOf(install).textContent).toContain("«\u00a0Installer l'application\u00a0»");
+    expect(panelOf(install).textContent).toContain("«\u00a0Sur l'écran d'accueil\u00a0»");
   });
 
   it('opens the question named in the address', async () => {
     supportServer();
     await openPage('/support#faq-prices');
     const prices = screen.getByRole('button', {
-      name: 'Combien ça coûte, et que comprend le pack 12 mois ?',
+      name: 'Combien ça coûte, et que comprend le pack 12 mois\u202f?',
     });
     expect(prices.getAttribute('aria-expanded')).toBe('true');
     const text = panelOf(prices).textContent ?? '';

@@ -79,7 +79,7 @@ export function ChooseStep({ chapters, selected, onToggle, showErrors }: ChooseS
                   }`}
                 >
                   {chosen ? t('choose.remove') : t('choose.choose')}
-                  <span className="sr-only"> « {chapter.title} »</span>
+                  <span className="sr-only"> {t('chapterName', { title: chapter.title })}</span>
                 </button>
               </li>
             );

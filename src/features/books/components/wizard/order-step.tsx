@@ -160,7 +160,7 @@ function OrderRow({ chapter, position, count, onMove }: OrderRowProps) {
   };
   const first = position === 1;
   const last = position === count;
-  const forTitle = <span className="sr-only"> « {chapter.title} »</span>;
+  const forTitle = <span className="sr-only"> {t('chapterName', { title: chapter.title })}</span>;
 
   return (
     <li
