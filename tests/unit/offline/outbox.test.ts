@@ -536,10 +536,8 @@ describe('replayOutbox', () => {
 });
 
 describe("another person's unsent work", () => {
-  it("never goes out under the next person's session, and is gone once the device is claimed", async () => {
-    const { sent, sender } = recorder();
-    const senders = registry({ 'chapter/title': sender });
-    // Jeanne's session expired with her title unsent; Paul signs in on the same tablet.
+  /** Jeanne's session expired on this tablet with her title unsent. */
+  async function leftByJeanne(): Promise<void> {
     await rememberDeviceOwner('jeanne');
     await enqueueOffline({
       entity: 'chapter',
@@ -548,6 +546,13 @@ describe("another person's unsent work", () => {
       payload: 'Mon enfance',
       baseUpdatedAt: T0,
     });
+  }
+
+  it("never goes out under the next person's session, and is gone once the device is claimed", async () => {
+    const { sent, sender } = recorder();
+    const senders = registry({ 'chapter/title': sender });
+    // Paul signs in on the tablet where Jeanne's title waits.
+    await leftByJeanne();
     signedIn.userId = 'paul';
     const before = Date.now();
     const report = await replayOutbox(senders);
@@ -572,14 +577,7 @@ describe("another person's unsent work", () => {
 
   it('goes out when the same person signs in again', async () => {
     const { sent, sender } = recorder();
-    await rememberDeviceOwner('jeanne');
-    await enqueueOffline({
-      entity: 'chapter',
-      entityId: 'c1',
-      field: 'title',
-      payload: 'Mon enfance',
-      baseUpdatedAt: T0,
-    });
+    await leftByJeanne();
     signedIn.userId = 'jeanne';
     await replayOutbox(registry({ 'chapter/title': sender }));
     expect(sent.map((s) => s.payload)).toEqual(['Mon enfance']);
