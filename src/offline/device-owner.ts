@@ -42,3 +42,12 @@ export async function deviceDataIsFor(userId: string): Promise<boolean> {
   const owner = await ownerOfDevice();
   return owner === null || owner === userId;
 }
+
+/**
+ * Makes the device's data `userId`'s if it is not yet: the claim running now, or a new one for a session
+ * that began without its claim completing (a tab closed while it ran), so that the previous person's
+ * work does not wait for ever.
+ */
+export function settleDeviceOwner(userId: string): Promise<void> {
+  return claiming ?? claimDeviceData(userId);
+}

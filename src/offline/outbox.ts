@@ -18,7 +18,7 @@ import i18next from 'i18next';
 import { toast } from 'react-hot-toast/headless';
 import { db, type Conflict, type OutboxOp } from '../db/db';
 import { getSession } from '../lib/session';
-import { deviceDataIsFor } from './device-owner';
+import { deviceDataIsFor, settleDeviceOwner } from './device-owner';
 import { createDeviceState } from './device-state';
 import { isOnline, onConnectivityChange, reportNetworkFailure } from './connectivity';
 
@@ -360,9 +360,13 @@ async function runOnce(registry: SenderRegistry, options: ReplayOptions): Promis
     }
     // Someone else just signed in where another person's work waits unsent: it must not go out under
     // the new session (it would land in her account, or be refused and dropped). The claim that wipes
-    // it runs at sign-in; the outbox looks again once it has.
+    // it runs at sign-in (and here, for a session that began without it); the outbox looks again once
+    // it has.
     const user = getSession()?.user?.id;
     if (user && !(await deviceDataIsFor(user))) {
+      settleDeviceOwner(user).catch((error: unknown) =>
+        console.error('The device could not be claimed', error),
+      );
       report.nextAttemptAt = Date.now() + CLAIM_WAIT_MS;
       return report;
     }

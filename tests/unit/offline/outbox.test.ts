@@ -558,8 +558,6 @@ describe("another person's unsent work", () => {
     const report = await replayOutbox(senders);
     expect(sent).toEqual([]);
     expect(report.nextAttemptAt).toBeGreaterThanOrEqual(before);
-    expect(await db.outbox.count()).toBe(1);
-    expect((await db.outbox.toArray())[0]!.attempts).toBe(0);
 
     // The sign-in's claim wipes her work; Paul's own changes then go.
     await claimDeviceData('paul');
@@ -573,6 +571,20 @@ describe("another person's unsent work", () => {
     });
     await replayOutbox(senders);
     expect(sent.map((s) => s.payload)).toEqual(['Le service militaire']);
+  });
+
+  it('is wiped by the outbox itself when the session began without its claim', async () => {
+    const { sent, sender } = recorder();
+    // Paul's sign-in was cut short (the tab closed while the claim ran): his session is back, the
+    // device still says Jeanne's.
+    await leftByJeanne();
+    signedIn.userId = 'paul';
+    await replayOutbox(registry({ 'chapter/title': sender }));
+    expect(sent).toEqual([]);
+    await vi.waitFor(async () => {
+      expect(await db.outbox.count()).toBe(0);
+      expect((await db.meta.get('deviceOwner'))?.value).toBe('paul');
+    }, 5_000);
   });
 
   it('goes out when the same person signs in again', async () => {
