@@ -35,19 +35,17 @@ export function claimDeviceData(userId: string): Promise<void> {
 /**
  * Whether what this device keeps may go out under `userId`'s session now: not while a claim runs, nor
  * while the device still holds another person's unsent work (her session expired, someone else signed
- * in, and the claim that wipes it has not run yet). The outbox asks before each change it sends.
+ * in, and the claim that wipes it has not run yet). That claim is started here when none runs, for a
+ * session that began without it completing (a tab closed while it ran), so the previous person's work
+ * never waits for ever. The outbox asks before each change it sends.
  */
-export async function deviceDataIsFor(userId: string): Promise<boolean> {
+export async function deviceDataReadyFor(userId: string): Promise<boolean> {
   if (claiming) return false;
   const owner = await ownerOfDevice();
-  return owner === null || owner === userId;
-}
-
-/**
- * Makes the device's data `userId`'s if it is not yet: the claim running now, or a new one for a session
- * that began without its claim completing (a tab closed while it ran), so that the previous person's
- * work does not wait for ever.
- */
-export function settleDeviceOwner(userId: string): Promise<void> {
-  return claiming ?? claimDeviceData(userId);
+  if (owner === null || owner === userId) return true;
+  if (!claiming)
+    claimDeviceData(userId).catch((error: unknown) =>
+      console.error('The device could not be claimed', error),
+    );
+  return false;
 }

@@ -18,7 +18,7 @@ import i18next from 'i18next';
 import { toast } from 'react-hot-toast/headless';
 import { db, type Conflict, type OutboxOp } from '../db/db';
 import { getSession } from '../lib/session';
-import { deviceDataIsFor, settleDeviceOwner } from './device-owner';
+import { deviceDataReadyFor } from './device-owner';
 import { createDeviceState } from './device-state';
 import { isOnline, onConnectivityChange, reportNetworkFailure } from './connectivity';
 
@@ -363,10 +363,7 @@ async function runOnce(registry: SenderRegistry, options: ReplayOptions): Promis
     // it runs at sign-in (and here, for a session that began without it); the outbox looks again once
     // it has.
     const user = getSession()?.user?.id;
-    if (user && !(await deviceDataIsFor(user))) {
-      settleDeviceOwner(user).catch((error: unknown) =>
-        console.error('The device could not be claimed', error),
-      );
+    if (user && !(await deviceDataReadyFor(user))) {
       report.nextAttemptAt = Date.now() + CLAIM_WAIT_MS;
       return report;
     }

@@ -1,10 +1,10 @@
 // A session that expires keeps the person's unsent work; someone else signing in on the device wipes it.
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../src/db/db';
 import {
   claimDeviceData,
-  deviceDataIsFor,
+  deviceDataReadyFor,
   rememberDeviceOwner,
 } from '../../../src/offline/device-owner';
 
@@ -34,12 +34,24 @@ describe('device owner', () => {
 
   it("lets the device's work go out only for its owner, and not while a claim runs", async () => {
     await rememberDeviceOwner('user-a');
-    expect(await deviceDataIsFor('user-a')).toBe(true);
-    expect(await deviceDataIsFor('user-b')).toBe(false);
+    expect(await deviceDataReadyFor('user-a')).toBe(true);
     const claim = claimDeviceData('user-b');
-    expect(await deviceDataIsFor('user-b')).toBe(false);
+    expect(await deviceDataReadyFor('user-b')).toBe(false);
     await claim;
-    expect(await deviceDataIsFor('user-b')).toBe(true);
-    expect(await deviceDataIsFor('user-a')).toBe(false);
+    expect(await deviceDataReadyFor('user-b')).toBe(true);
+  });
+
+  it('claims the device itself for a session that began without its claim', async () => {
+    await queueDraft();
+    await rememberDeviceOwner('user-a');
+    expect(await deviceDataReadyFor('user-b')).toBe(false);
+    await vi.waitFor(
+      async () => {
+        expect((await db.meta.get('deviceOwner'))?.value).toBe('user-b');
+        expect(await db.drafts.count()).toBe(0);
+      },
+      { timeout: 5_000 },
+    );
+    expect(await deviceDataReadyFor('user-b')).toBe(true);
   });
 });
