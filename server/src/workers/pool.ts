@@ -1,6 +1,7 @@
 // A small pool of reused worker threads: FIFO queue with a bound, per-job timeout, abort, and a fresh
 // worker in place of one that crashed or hung, so CPU-heavy work never stalls the API's event loop.
 import { Worker } from 'node:worker_threads';
+import { trimNativeMemory } from '../native-memory.ts';
 import type { JobReply, JobRequest } from './protocol.ts';
 
 export type WorkerPoolErrorCode = 'timeout' | 'crashed' | 'failed' | 'queue_full' | 'closed';
@@ -237,7 +238,9 @@ export class WorkerPool<P, R> {
     if (slot.job || index < 0) return;
     this.slots.splice(index, 1);
     this.stoppedIdle += 1;
-    void slot.worker.terminate();
+    // What the thread's native library held (Typst's compiler and fonts) is freed as it ends, into the
+    // C allocator's arenas: given back to the system from there.
+    void slot.worker.terminate().then(trimNativeMemory);
   }
 
   private retire(slot: Slot<P, R>): void {

@@ -10,6 +10,7 @@ import { bookBody, fullAccessUser, writtenChapter } from '../support/books.ts';
 import type { TestUser } from '../support/factories.ts';
 import { books } from '../../src/db/schema/index.ts';
 import { BOOK_JOB_RETRIES, bookFolder } from '../../src/modules/books/service.ts';
+import { Typesetter } from '../../src/modules/books/typesetter.ts';
 
 const ctx = useTestApp({ env: { FREE_CHAPTERS: '1000' }, workers: false });
 
@@ -62,7 +63,8 @@ describe('book.generate', () => {
     });
     await expect(ctx.app.services.books.generate(id, 0)).rejects.toThrow('worker killed');
     expect((await read(user, id)).generation_status).toBe('ongoing');
-    expect(filesOf(user.id, id)).toEqual(['interior.pdf']);
+    // The EPUB is written first, while the interior is typeset.
+    expect(filesOf(user.id, id)).toEqual(['book.epub']);
 
     await ctx.app.services.books.generate(id, 1);
     const book = await read(user, id);
@@ -97,6 +99,21 @@ describe('book.generate', () => {
     expect(book.generation_status).toBe('failure');
     expect(book.generation_error).toMatch(/mise en page du livre a échoué/);
     expect(book.url_pdf).toBeNull();
+  });
+
+  it('keeps none of the files made before typesetting failed for good', async () => {
+    const user = await fullAccessUser(ctx.app);
+    const { id } = await newBook(user);
+    // The EPUB is made and written before Typst lays the book out; Typst then fails.
+    vi.spyOn(Typesetter.prototype, 'run').mockRejectedValue(new Error('Typst: out of memory'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await expect(ctx.app.services.books.generate(id, 0)).rejects.toThrow('out of memory');
+    expect(filesOf(user.id, id)).toEqual(['book.epub']);
+    await ctx.app.services.books.generate(id, BOOK_JOB_RETRIES);
+    const book = await read(user, id);
+    expect(book.generation_status).toBe('failure');
+    expect(book.url_epub).toBeNull();
+    expect(filesOf(user.id, id)).toEqual([]);
   });
 
   it('fails at once, plainly, when a chapter was deleted while the book was waiting', async () => {

@@ -18,15 +18,20 @@ async function work(ms: number): Promise<void> {
   }
 }
 
-/** A watcher checking every 50 ms whose collections are counted rather than run. */
-function watched(options: IdleMemoryOptions): { collections: number } {
-  const counted = { collections: 0 };
+/** A watcher checking every 50 ms whose collections and trims are counted rather than run. */
+function watched(options: IdleMemoryOptions): { collections: number; trims: number } {
+  const counted = { collections: 0, trims: 0 };
   stops.push(
     collectWhenIdle({
       checkMs: 50,
       growthMb: 1e6,
       ...options,
       collect: () => counted.collections++,
+      trim: async () => {
+        // The C allocator is trimmed after the heap is collected, never before.
+        expect(counted.trims).toBe(counted.collections - 1);
+        counted.trims++;
+      },
     }),
   );
   return counted;
@@ -41,9 +46,34 @@ describe('collectWhenIdle', () => {
     expect(watcher.collections).toBe(0);
     await wait(400);
     expect(watcher.collections).toBe(1);
+    expect(watcher.trims).toBe(1);
     // Quiet on: nothing more to give back.
     await wait(400);
     expect(watcher.collections).toBe(1);
+    expect(watcher.trims).toBe(1);
+  });
+
+  test('reports what was given back once the C allocator is trimmed too', async () => {
+    const reports: number[] = [];
+    let trimmed = false;
+    stops.push(
+      collectWhenIdle({
+        checkMs: 50,
+        growthMb: 1e6,
+        quietChecks: 2,
+        busyShare: 0.5,
+        quietShare: 0.3,
+        collect: () => {},
+        trim: async () => {
+          await wait(30);
+          trimmed = true;
+        },
+        onCollect: () => reports.push(trimmed ? 1 : 0),
+      }),
+    );
+    await work(200);
+    await wait(400);
+    expect(reports).toEqual([1]);
   });
 
   test('does not collect while the loop stays busy', async () => {

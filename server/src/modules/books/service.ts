@@ -384,6 +384,21 @@ export class BooksService {
     if (!book || book.generationStatus !== 'ongoing') return;
     // From the row's creation (the POST) to this job's start: the queue's pick-up.
     clock.lap('readRow', { pickup: Date.now() - book.createdAt.getTime() });
+    const folder = bookFolder(book.userId, book.id);
+    // The files are written one after the other (written together they take as long: the disk is the
+    // limit), each as soon as it is made, while the next is typeset: the EPUB during the interior, the
+    // interior during the cover and its preview. Nothing waits for the disk but the end.
+    let writing: Promise<void> = Promise.resolve();
+    const write = (key: string, bytes: ArrayBuffer | Uint8Array, type: string) => {
+      const buffer = Buffer.isBuffer(bytes)
+        ? bytes
+        : bytes instanceof ArrayBuffer
+          ? Buffer.from(bytes)
+          : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      writing = writing.then(() => this.storage.put(key, buffer, type));
+      // Awaited below; a failure meanwhile must not count as unhandled.
+      writing.catch(() => {});
+    };
     try {
       const material = await this.gather(book);
       clock.lap('gather');
@@ -392,18 +407,8 @@ export class BooksService {
       const recordings = await this.epubRecordings(book);
       const epubVoice = recordings ? await buildEpub(material, { id: book.id, recordings }) : null;
       clock.lap('epub');
-      const job = await interiorJob(material);
-      clock.lap('prepare');
-      const interior = await this.typesetter.run(job, picturesOf(job));
-      clock.lap('typesetInterior', workerTimes(interior));
-      const pageCount = interior.print!.pages;
-      const cover = await this.typesetter.run(await coverJob(material, pageCount));
-      clock.lap('typesetCover', workerTimes(cover));
-      const preview = await coverPreviewPng(interior.front!.svg!, COVER_PREVIEW_WIDTH);
-      clock.lap('preview');
-      const folder = bookFolder(book.userId, book.id);
       const files = {
-        pageCount,
+        pageCount: 0,
         interiorKey: `${folder}/interior.pdf`,
         webKey: `${folder}/screen.pdf`,
         coverKey: `${folder}/cover.pdf`,
@@ -413,19 +418,26 @@ export class BooksService {
         epubVoiceKey: epubVoice ? `${folder}/book-voice.epub` : null,
         epubVoiceSize: epubVoice?.byteLength ?? null,
       };
-      // One after the other: written together they take as long (the disk is the limit), and a
-      // deletion of the book meanwhile would race with more writes at once.
-      await this.storage.put(
-        files.interiorKey,
-        Buffer.from(interior.print!.pdf!),
-        'application/pdf',
-      );
-      await this.storage.put(files.webKey, Buffer.from(interior.screen!.pdf!), 'application/pdf');
-      await this.storage.put(files.coverKey, Buffer.from(cover.cover!.pdf!), 'application/pdf');
-      await this.storage.put(files.coverPreviewKey, preview, 'image/png');
-      await this.storage.put(files.epubKey, Buffer.from(epub), EPUB_TYPE);
-      if (epubVoice && files.epubVoiceKey)
-        await this.storage.put(files.epubVoiceKey, Buffer.from(epubVoice), EPUB_TYPE);
+      write(files.epubKey, epub, EPUB_TYPE);
+      if (epubVoice && files.epubVoiceKey) write(files.epubVoiceKey, epubVoice, EPUB_TYPE);
+      const job = await interiorJob(material);
+      clock.lap('prepare');
+      const interior = await this.typesetter.run(job, picturesOf(job));
+      clock.lap('typesetInterior', workerTimes(interior));
+      files.pageCount = interior.print!.pages;
+      write(files.interiorKey, interior.print!.pdf!, 'application/pdf');
+      write(files.webKey, interior.screen!.pdf!, 'application/pdf');
+      // The cover's preview is drawn (resvg, in its own thread) while Typst lays the cover out.
+      const [cover, preview] = await Promise.all([
+        coverJob(material, files.pageCount).then((coverDocument) =>
+          this.typesetter.run(coverDocument),
+        ),
+        coverPreviewPng(interior.front!.svg!, COVER_PREVIEW_WIDTH),
+      ]);
+      clock.lap('typesetCover', workerTimes(cover));
+      write(files.coverKey, cover.cover!.pdf!, 'application/pdf');
+      write(files.coverPreviewKey, preview, 'image/png');
+      await writing;
       clock.lap('write');
       // The book's success and its « book ready » mail in one transaction: a worker killed in between
       // leaves neither (the job is retried), never a ready book nobody is told about.
@@ -443,14 +455,17 @@ export class BooksService {
         await this.storage.deletePrefix(`${folder}/`);
       }
     } catch (error) {
-      if (error instanceof BookProblem) {
-        await this.repository.fail(book.id, error.code);
-        return;
-      }
+      // No write of this attempt may land after its failure is recorded (or the next attempt's files),
+      // and a book that failed keeps none of the files made before the failure (its EPUB, say).
+      await writing.catch(() => {});
+      const failed = async (code: string) => {
+        await this.repository.fail(book.id, code);
+        await this.storage.deletePrefix(`${folder}/`);
+      };
+      if (error instanceof BookProblem) return failed(error.code);
       if (retryCount >= BOOK_JOB_RETRIES) {
         console.error(`[books] ${book.id} failed for good`, error);
-        await this.repository.fail(book.id, 'typesetting_failed');
-        return;
+        return failed('typesetting_failed');
       }
       throw error;
     }
@@ -495,16 +510,25 @@ export class BooksService {
   /** Everything the book is made of, read now: the chapters as they are, their pictures, cover and portrait. */
   private async gather(book: BookRow): Promise<BookMaterial> {
     const ids = book.conversationIds;
-    const rows = await this.conversations.chaptersOf(book.userId, ids);
-    if (rows.length !== ids.length) throw new BookProblem('chapter_missing');
-    const pictures = await this.images.printImagesOf(ids);
-    const voiced =
+    // Asked together: the pictures' files are read while the database answers the rest.
+    const picture = (choice: BookImageChoice | null) =>
+      choice ? this.images.ownedFile(book.userId, choice.convId, choice.imageId) : null;
+    const [rows, pictures, voiced, printedWords, owner, cover, portrait] = await Promise.all([
+      this.conversations.chaptersOf(book.userId, ids),
+      this.images.printImagesOf(ids),
       book.voiceCodes && this.voiceCodes
-        ? await this.voiceCodes.chaptersWithRecordings(ids)
-        : new Set<string>();
+        ? this.voiceCodes.chaptersWithRecordings(ids)
+        : new Set<string>(),
+      this.familyWords?.printedWords(book.userId, ids),
+      this.accounts.findUser(book.userId),
+      // A picture deleted since the book was asked for is left out, not a failure.
+      picture(book.frontCover),
+      picture(book.portrait),
+    ]);
+    if (rows.length !== ids.length) throw new BookProblem('chapter_missing');
     // Issue 31: the words of her family she chose to print, each under its chapter, oldest first.
     const words = new Map<string, MaterialWord[]>();
-    for (const word of (await this.familyWords?.printedWords(book.userId, ids)) ?? [])
+    for (const word of printedWords ?? [])
       words.set(word.conversationId, [
         ...(words.get(word.conversationId) ?? []),
         { text: word.text, name: word.authorName, relation: word.relation },
@@ -526,11 +550,8 @@ export class BooksService {
         words: words.get(row.id) ?? [],
       });
     }
-    const picture = (choice: BookImageChoice | null) =>
-      choice ? this.images.ownedFile(book.userId, choice.convId, choice.imageId) : null;
     // The edition date as the author writes dates (en-GB day first, en-US month first): the account's tag
     // when it is in the book's language, else the book language's usual one.
-    const owner = await this.accounts.findUser(book.userId);
     const language = book.language === 'en' ? 'en' : 'fr';
     const tag = owner ? userDateLocale(owner) : null;
     return {
@@ -543,9 +564,8 @@ export class BooksService {
       dedication: book.dedication,
       largePrint: book.largePrint,
       chapters,
-      // A picture deleted since the book was asked for is left out, not a failure.
-      cover: await picture(book.frontCover),
-      portrait: await picture(book.portrait),
+      cover,
+      portrait,
       createdAt: book.createdAt,
     };
   }
