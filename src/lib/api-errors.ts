@@ -6,6 +6,7 @@ import { i18n } from './i18n';
 import { getSession } from './session';
 import { signOut } from './sign-out';
 import { toast } from './toast';
+import { keepTogether } from './typography';
 
 /** Thrown when the login answer has no access_token. */
 export class MissingTokenError extends Error {
@@ -102,7 +103,7 @@ export function loginErrorMessage(error: unknown): ErrorMessage<LoginErrorKey> {
 /** Resolves a message to text in the current language. */
 export function errorText(message: ErrorMessage): string {
   return 'text' in message
-    ? message.text
+    ? keepTogether(message.text)
     : i18n.t(message.key, { ns: 'errors', ...message.values });
 }
 

@@ -7,6 +7,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import type { BookWire } from '../api/types';
 import { EyeIcon, TrashIcon } from '../../../components/ui/icons';
 import { formatLongDate } from '../../../lib/intl';
+import { keepTogether } from '../../../lib/typography';
 
 export function bookPath(book: Pick<BookWire, 'id'>): string {
   return `/book/${encodeURIComponent(book.id)}`;
@@ -25,7 +26,7 @@ function PlaceholderCover({ title, subtitle }: { title: string; subtitle: string
       data-testid="book-placeholder-cover"
       className="flex h-full w-full flex-col items-center justify-center gap-2 rounded border-l-8 border-brand-strong bg-brand p-3 text-center text-white shadow-md"
     >
-      <span className="line-clamp-4 font-serif text-xl leading-snug">{title}</span>
+      <span className="line-clamp-4 font-serif text-xl leading-snug">{keepTogether(title)}</span>
       {subtitle && <span className="line-clamp-2 font-serif text-sm opacity-90">{subtitle}</span>}
     </div>
   );
@@ -62,7 +63,7 @@ export function BookCard({ book, onDelete }: BookCardProps) {
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4 sm:p-5">
         <h3 id={titleId} className="text-2xl">
-          {book.title}
+          {keepTogether(book.title)}
         </h3>
         {book.subtitle && <p className="text-lg text-ink-muted">{book.subtitle}</p>}
         {date && <p className="text-ink-muted">{t('card.createdOn', { date })}</p>}

@@ -21,6 +21,7 @@ import { BackIcon, DownloadIcon, PrinterIcon, RefreshIcon } from './book-list-ic
 import { bookFileName, downloadFile } from './book-view-download';
 import { EbookDownloads } from './ebook-downloads';
 import { VoiceCodesSection } from './voice-codes-section';
+import { keepTogether } from '../../../lib/typography';
 
 // pdf.js is large: it comes in its own chunk, only when a finished book is shown.
 const PdfPreview = lazy(() =>
@@ -110,7 +111,7 @@ function BookView({ book, refetch, orderControl }: BookViewProps) {
   return (
     <div className="space-y-6">
       <div className="space-y-2">
-        <h1 className="text-3xl sm:text-4xl">{book.title}</h1>
+        <h1 className="text-3xl sm:text-4xl">{keepTogether(book.title)}</h1>
         {book.subtitle && <p className="text-xl text-ink-muted">{book.subtitle}</p>}
       </div>
       <div>

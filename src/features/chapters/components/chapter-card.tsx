@@ -12,6 +12,7 @@ import type { Chapter } from '../chapter';
 import { TrashIcon } from '../../../components/ui/icons';
 import { OpenIcon } from './icons';
 import { formatLongDate } from '../../../lib/intl';
+import { keepTogether } from '../../../lib/typography';
 
 export const CHAPTER_PLACEHOLDER_IMAGE = '/images/chapter-placeholder.svg';
 
@@ -119,7 +120,7 @@ export const ChapterCard = memo(function ChapterCard({
             to={chapterPath(chapter)}
             className="text-ink no-underline after:absolute after:inset-0 after:content-[''] hover:text-brand"
           >
-            {title}
+            {keepTogether(title)}
           </Link>
         </h3>
         {showAuthor && chapter.conv_author && (

@@ -34,6 +34,7 @@ import { DeleteDialog } from './delete-dialog';
 import { EditForm, summaryDraftKey, titleDraftKey } from './edit-form';
 import { HeardAgain } from './heard-again';
 import { ShareModal } from './share-modal';
+import { keepTogether } from '../../../lib/typography';
 
 /** The page's state passed by /conversations/:id/share to open the share modal. */
 export const OPEN_SHARE_STATE = { openShare: true } as const;
@@ -219,7 +220,7 @@ function SummaryText({ text }: { text: string }) {
   return (
     <div className="max-w-prose space-y-4 text-xl leading-relaxed">
       {paragraphs.map((paragraph, index) => (
-        <p key={index}>{paragraph}</p>
+        <p key={index}>{keepTogether(paragraph)}</p>
       ))}
     </div>
   );
@@ -378,7 +379,7 @@ function ChapterView({
           tabIndex={-1}
           className="scroll-mt-4 text-3xl focus:outline-none sm:text-4xl"
         >
-          {title}
+          {keepTogether(title)}
         </h1>
         {titleChange && (
           <div

@@ -20,6 +20,7 @@ import { HistoryModal } from './history-modal';
 import { EndIcon } from './icons';
 import { LoadingTips } from './loading-tips';
 import { RecordConsentDialog } from './record-consent-dialog';
+import { keepTogether } from '../../../lib/typography';
 
 /** Each state has its own background; the help text says the state in words as well. */
 const STATE_BACKGROUNDS: Record<ChatState, string> = {
@@ -135,7 +136,7 @@ export function ChatView({ conversationId }: { conversationId: string }) {
     <div className="mx-auto max-w-3xl space-y-5">
       <header className="rounded-2xl bg-brand px-5 py-4 text-white">
         <p className="text-base">{t('banner.eyebrow')}</p>
-        <h1 className="text-3xl text-white sm:text-4xl">{title}</h1>
+        <h1 className="text-3xl text-white sm:text-4xl">{keepTogether(title)}</h1>
       </header>
 
       {chat.speechAvailability !== 'available' && !chat.voicePending && (
@@ -192,7 +193,11 @@ export function ChatView({ conversationId }: { conversationId: string }) {
             tabIndex={-1}
             className="rounded-lg font-serif text-2xl leading-snug whitespace-pre-wrap focus:outline-none focus-visible:ring-4 focus-visible:ring-brand"
           >
-            {question ?? (loadingHistory ? '' : t('question.unknown'))}
+            {question !== null
+              ? keepTogether(question)
+              : loadingHistory
+                ? ''
+                : t('question.unknown')}
           </p>
         </div>
 

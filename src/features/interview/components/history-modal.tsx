@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import type { ChatMessageWire } from '../api/types';
+import { keepTogether } from '../../../lib/typography';
 
 interface HistoryModalProps {
   open: boolean;
@@ -44,7 +45,7 @@ export function HistoryModal({ open, onClose, messages, loading, failed }: Histo
                   <p className="text-base font-semibold">
                     {mine ? t('history.you') : t('history.assistant')}
                   </p>
-                  <p className="whitespace-pre-wrap">{message.content}</p>
+                  <p className="whitespace-pre-wrap">{keepTogether(message.content)}</p>
                 </div>
               </li>
             );
