@@ -20,7 +20,7 @@
 // line « load generator » says how much of them it took.
 import type { ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -31,6 +31,15 @@ import { TokenSigner } from '../src/auth/tokens.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, rowsOf } from '../src/db/client.ts';
 import { ANSWERS, memoryOf, percentile, signUp, startCompiledServer } from './support.ts';
+
+/** The CPU time a process has used, all threads, user and system (/proc/<pid>/stat, in clock ticks). */
+function cpuSecondsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command's name (in parentheses, which may hold spaces): utime and stime are
+  // the 14th and 15th of the line, the 12th and 13th after the name.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 3000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -405,6 +414,7 @@ async function main() {
     const figures = new Figures();
     console.log('  during the load:');
     const cpuBefore = process.cpuUsage();
+    const serverCpuBefore = cpuSecondsOf(pid);
     const started = performance.now();
     const until = Date.now() + SECONDS * 1000;
     await Promise.all([
@@ -413,6 +423,7 @@ async function main() {
     ]);
     const elapsed = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
+    const serverCpu = cpuSecondsOf(pid) - serverCpuBefore;
     const highest = watch.highest();
     watch.stop();
     const answered = figures.times.get('answer')?.length ?? 0;
@@ -426,6 +437,12 @@ async function main() {
     );
     console.log(
       `  load generator: ${(((cpu.user + cpu.system) / 1e6 / elapsed) * 100).toFixed(0)} % of one core`,
+    );
+    // Steadier than the latencies on a box whose speed varies: what the server's process (all its
+    // threads) spent per request of the run, books and photos included when there are bookers.
+    const requests = [...figures.times.values()].reduce((sum, times) => sum + times.length, 0);
+    console.log(
+      `  server CPU: ${serverCpu.toFixed(1)} s over the run, ${((serverCpu / Math.max(1, requests)) * 1000).toFixed(2)} ms per request`,
     );
     agent.destroy();
     await pause(SETTLE_SECONDS * 1000);

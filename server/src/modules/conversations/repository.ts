@@ -68,7 +68,22 @@ export class ConversationsRepository {
   // summaries or not) is built once and kept as a prepared query (a named statement on PostgreSQL).
   private readonly listQueries = new Map<string, ListQuery>();
 
-  constructor(private readonly db: Db) {}
+  /** Asked at every answer to the biographer: built once (issue 34). */
+  private readonly ownedQuery;
+
+  constructor(private readonly db: Db) {
+    this.ownedQuery = db
+      .select({ freeCounted: conversations.freeCounted })
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.id, sql.placeholder('id')),
+          eq(conversations.userId, sql.placeholder('userId')),
+        ),
+      )
+      .limit(1)
+      .prepare('conversations_owned');
+  }
 
   private buildList(sortBy: SortBy, ascending: boolean, withSummaries: boolean, name: string) {
     const column = sortBy === 'updated_at' ? conversations.updatedAt : conversations.createdAt;
@@ -139,11 +154,7 @@ export class ConversationsRepository {
 
   /** Her chapter, with whether its free chapter was counted already (null: not hers, or none). */
   async owned(userId: string, id: string): Promise<{ freeCounted: boolean } | null> {
-    const [row] = await this.db
-      .select({ freeCounted: conversations.freeCounted })
-      .from(conversations)
-      .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
-      .limit(1);
+    const [row] = await this.ownedQuery.execute({ id, userId });
     return row ?? null;
   }
 

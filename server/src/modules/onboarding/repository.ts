@@ -12,7 +12,29 @@ export interface QuestionWithAnswer extends QuestionRow {
 }
 
 export class OnboardingRepository {
-  constructor(private readonly db: Db) {}
+  // Read for every answer to the biographer (its context): built once rather than at each call (issue 34).
+  private readonly answersQuery;
+
+  constructor(private readonly db: Db) {
+    this.answersQuery = db
+      .select({
+        id: onboardingAnswers.id,
+        questionId: onboardingAnswers.questionId,
+        answer: onboardingAnswers.answer,
+        question: onboardingQuestions.question,
+      })
+      .from(onboardingAnswers)
+      .innerJoin(
+        onboardingQuestions,
+        and(
+          eq(onboardingQuestions.id, onboardingAnswers.questionId),
+          eq(onboardingQuestions.language, sql.placeholder('language')),
+        ),
+      )
+      .where(eq(onboardingAnswers.userId, sql.placeholder('userId')))
+      .orderBy(asc(onboardingQuestions.number))
+      .prepare('onboarding_answers');
+  }
 
   /** Writes the seeded questions; run at every start, so editing the seed edits the served text. */
   async seed(questions: readonly QuestionSeed[]): Promise<void> {
@@ -78,24 +100,8 @@ export class OnboardingRepository {
   }
 
   /** The person's answers with the question text in their language, in question order. */
-  async answers(userId: string, language: QuestionLanguage) {
-    return this.db
-      .select({
-        id: onboardingAnswers.id,
-        questionId: onboardingAnswers.questionId,
-        answer: onboardingAnswers.answer,
-        question: onboardingQuestions.question,
-      })
-      .from(onboardingAnswers)
-      .innerJoin(
-        onboardingQuestions,
-        and(
-          eq(onboardingQuestions.id, onboardingAnswers.questionId),
-          eq(onboardingQuestions.language, language),
-        ),
-      )
-      .where(eq(onboardingAnswers.userId, userId))
-      .orderBy(asc(onboardingQuestions.number));
+  answers(userId: string, language: QuestionLanguage) {
+    return this.answersQuery.execute({ userId, language });
   }
 
   async findAnswer(userId: string, id: string): Promise<AnswerRow | null> {
