@@ -116,6 +116,28 @@ describe('book.generate', () => {
     expect(filesOf(user.id, id)).toEqual([]);
   });
 
+  it('leaves the files of a book another delivery finished while this one was failing', async () => {
+    const user = await fullAccessUser(ctx.app);
+    const { id } = await newBook(user);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const run = vi.spyOn(Typesetter.prototype, 'run');
+    run.mockImplementationOnce(async () => {
+      // While this attempt is at Typst, another delivery makes the whole book; then this one fails.
+      run.mockRestore();
+      await ctx.app.services.books.generate(id, 0);
+      throw new Error('Typst: late failure');
+    });
+    await ctx.app.services.books.generate(id, BOOK_JOB_RETRIES);
+    expect((await read(user, id)).generation_status).toBe('success');
+    expect(filesOf(user.id, id)).toEqual([
+      'book.epub',
+      'cover.pdf',
+      'cover.png',
+      'interior.pdf',
+      'screen.pdf',
+    ]);
+  });
+
   it('fails at once, plainly, when a chapter was deleted while the book was waiting', async () => {
     const user = await fullAccessUser(ctx.app);
     const { id, chapters } = await newBook(user);

@@ -459,8 +459,13 @@ export class BooksService {
       // and a book that failed keeps none of the files made before the failure (its EPUB, say).
       await writing.catch(() => {});
       const failed = async (code: string) => {
-        await this.repository.fail(book.id, code);
-        await this.storage.deletePrefix(`${folder}/`);
+        // The files go with a book now failed, or deleted meanwhile; never with one that another
+        // delivery of the job finished while this one ran (`fail` leaves a finished book as it is).
+        if (
+          (await this.repository.fail(book.id, code)) ||
+          !(await this.repository.findById(book.id))
+        )
+          await this.storage.deletePrefix(`${folder}/`);
       };
       if (error instanceof BookProblem) return failed(error.code);
       if (retryCount >= BOOK_JOB_RETRIES) {

@@ -27,7 +27,9 @@ function PlaceholderCover({ title, subtitle }: { title: string; subtitle: string
       className="flex h-full w-full flex-col items-center justify-center gap-2 rounded border-l-8 border-brand-strong bg-brand p-3 text-center text-white shadow-md"
     >
       <span className="line-clamp-4 font-serif text-xl leading-snug">{keepTogether(title)}</span>
-      {subtitle && <span className="line-clamp-2 font-serif text-sm opacity-90">{subtitle}</span>}
+      {subtitle && (
+        <span className="line-clamp-2 font-serif text-sm opacity-90">{keepTogether(subtitle)}</span>
+      )}
     </div>
   );
 }
@@ -65,7 +67,7 @@ export function BookCard({ book, onDelete }: BookCardProps) {
         <h3 id={titleId} className="text-2xl">
           {keepTogether(book.title)}
         </h3>
-        {book.subtitle && <p className="text-lg text-ink-muted">{book.subtitle}</p>}
+        {book.subtitle && <p className="text-lg text-ink-muted">{keepTogether(book.subtitle)}</p>}
         {date && <p className="text-ink-muted">{t('card.createdOn', { date })}</p>}
         {book.made_by_name && (
           // Issue 31: a contributor of her circle prepared it for her.

@@ -112,7 +112,7 @@ function BookView({ book, refetch, orderControl }: BookViewProps) {
     <div className="space-y-6">
       <div className="space-y-2">
         <h1 className="text-3xl sm:text-4xl">{keepTogether(book.title)}</h1>
-        {book.subtitle && <p className="text-xl text-ink-muted">{book.subtitle}</p>}
+        {book.subtitle && <p className="text-xl text-ink-muted">{keepTogether(book.subtitle)}</p>}
       </div>
       <div>
         <ButtonLink
