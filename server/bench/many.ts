@@ -20,8 +20,9 @@
 // line « load generator » says how much of them it took.
 import type { ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -39,6 +40,29 @@ function cpuSecondsOf(pid: number): number {
   // the 14th and 15th of the line, the 12th and 13th after the name.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** The CPU time of each PostgreSQL process on this machine (none when the database is elsewhere). */
+function postgresCpu(): Map<number, number> {
+  const seconds = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres')
+        seconds.set(pid, cpuSecondsOf(pid));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return seconds;
+}
+
+/** What PostgreSQL's processes spent since `before` (a process started since counts whole). */
+function postgresCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of postgresCpu()) total += seconds - (before.get(pid) ?? 0);
+  return total;
 }
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 3000);
@@ -80,6 +104,7 @@ function call(
   path: string,
   token: string | null,
   body?: { json: unknown } | { bytes: Buffer; type: string },
+  extraHeaders: Record<string, string> = {},
 ): Promise<{ status: number; text: string }> {
   const payload =
     body && 'json' in body ? Buffer.from(JSON.stringify(body.json)) : body ? body.bytes : null;
@@ -92,6 +117,7 @@ function call(
         method,
         path,
         headers: {
+          ...extraHeaders,
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...(payload
             ? {
@@ -255,9 +281,15 @@ async function storyteller(
     await pause(between(0, 15_000));
     for (let turn = 0; Date.now() < until; turn += 1) {
       await timed(figures, 'answer', 200, () =>
-        call(base, 'POST', `/api/v1/conversations/${id}/messages`, token, {
-          json: { content: ANSWERS[turn % ANSWERS.length] },
-        }),
+        // With its own key, as the app sends every answer (server/src/modules/chat/service.ts).
+        call(
+          base,
+          'POST',
+          `/api/v1/conversations/${id}/messages`,
+          token,
+          { json: { content: ANSWERS[turn % ANSWERS.length] } },
+          { 'idempotency-key': randomUUID() },
+        ),
       );
       await pause(Math.min(between(10_000, 20_000), Math.max(0, until - Date.now())));
     }
@@ -415,6 +447,7 @@ async function main() {
     console.log('  during the load:');
     const cpuBefore = process.cpuUsage();
     const serverCpuBefore = cpuSecondsOf(pid);
+    const postgresBefore = postgres ? postgresCpu() : null;
     const started = performance.now();
     const until = Date.now() + SECONDS * 1000;
     await Promise.all([
@@ -424,6 +457,7 @@ async function main() {
     const elapsed = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const serverCpu = cpuSecondsOf(pid) - serverCpuBefore;
+    const postgresSpent = postgresBefore ? postgresCpuSince(postgresBefore) : 0;
     const highest = watch.highest();
     watch.stop();
     const answered = figures.times.get('answer')?.length ?? 0;
@@ -444,6 +478,12 @@ async function main() {
     console.log(
       `  server CPU: ${serverCpu.toFixed(1)} s over the run, ${((serverCpu / Math.max(1, requests)) * 1000).toFixed(2)} ms per request`,
     );
+    // The database's share on a box of two cores: every round trip costs its processes too. Only when
+    // PostgreSQL runs on this machine (its processes are read in /proc).
+    if (postgres && postgresSpent > 0)
+      console.log(
+        `  PostgreSQL CPU: ${postgresSpent.toFixed(1)} s over the run, ${((postgresSpent / Math.max(1, requests)) * 1000).toFixed(2)} ms per request`,
+      );
     agent.destroy();
     await pause(SETTLE_SECONDS * 1000);
     const { rssMb: after, filesMb } = memoryOf(pid);

@@ -259,9 +259,16 @@ describe('idempotency and serialisation', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     expect((await history(user, id)).count).toBe(3);
-    // Another chapter cannot reuse the key.
+    // A later answer (its chapter counted: the key is found by the insert's conflict) too.
+    const second = await send(user, id, 'Et mon père sifflait.', 'key-2');
+    expect((await send(user, id, 'Et mon père sifflait.', 'key-2')).json()).toEqual(second.json());
+    expect((await history(user, id)).count).toBe(5);
+    // Another chapter cannot reuse the key, at its first answer or later.
     const other = await newChapter(user);
     expectError(await send(user, other, 'Autre chose', 'key-1'), 422, 'validation_error');
+    expect((await send(user, other, 'Autre chose', 'key-3')).statusCode).toBe(200);
+    expectError(await send(user, other, 'Encore autre chose', 'key-2'), 422, 'validation_error');
+    expect((await history(user, other)).count).toBe(3);
     // Another person may use the same key.
     const someoneElse = await createUser(ctx.app);
     const theirs = await newChapter(someoneElse);

@@ -3,7 +3,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { useTestApp } from '../support/build.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
 import { multipart } from '../support/multipart.ts';
@@ -255,6 +255,68 @@ describe('listing chapters', () => {
       '?include_summaries=maybe',
     ])
       expectError(await list(bad), 422, 'validation_error');
+  });
+
+  it('counts messages stored and deleted at the same moment exactly (each raises the count by one)', async () => {
+    const user = await createUser(ctx.app);
+    const { id } = (await create(user)).json();
+    const { db } = ctx.database;
+    const count = async () =>
+      (
+        await db
+          .select({ n: conversations.chatCount })
+          .from(conversations)
+          .where(eq(conversations.id, id))
+      )[0]!.n;
+    // On PostgreSQL these run on the pool's connections at once, each waiting for the chapter's row.
+    const stored = await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        db
+          .insert(chatMessages)
+          .values({ conversationId: id, userId: user.id, type: 'user', content: `réponse ${n}` })
+          .returning({ id: chatMessages.id }),
+      ),
+    );
+    expect(await count()).toBe(13);
+    await Promise.all(
+      stored
+        .slice(0, 5)
+        .map(([row]) => db.delete(chatMessages).where(eq(chatMessages.id, row!.id))),
+    );
+    expect(await count()).toBe(8);
+    const [{ n: real }] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(chatMessages)
+      .where(eq(chatMessages.conversationId, id));
+    expect(real).toBe(8);
+  });
+
+  it("bumps the person's content version for what the list shows, not for the generation lease", async () => {
+    const user = await createUser(ctx.app);
+    const { id } = (await create(user)).json();
+    const { db } = ctx.database;
+    const version = async () =>
+      (await db.select({ v: users.contentVersion }).from(users).where(eq(users.id, user.id)))[0]!.v;
+    const before = await version();
+    await db
+      .update(conversations)
+      .set({ generatingUntil: new Date(Date.now() + 60_000) })
+      .where(eq(conversations.id, id));
+    await db.update(conversations).set({ generatingUntil: null }).where(eq(conversations.id, id));
+    // Written again as it was: nothing shown changed either.
+    await db
+      .update(conversations)
+      .set({ title: sql`${conversations.title}` })
+      .where(eq(conversations.id, id));
+    expect(await version()).toBe(before);
+    await db.update(conversations).set({ title: 'Le moulin' }).where(eq(conversations.id, id));
+    expect(await version()).toBe(before + 1);
+    // The lease and a shown column in one update: one bump.
+    await db
+      .update(conversations)
+      .set({ title: 'Le moulin de Papa', generatingUntil: new Date(Date.now() + 60_000) })
+      .where(eq(conversations.id, id));
+    expect(await version()).toBe(before + 2);
   });
 
   it('shows the message count and redo at once, whoever writes the rows (kept by triggers)', async () => {

@@ -10,6 +10,7 @@ export class ChatRepository {
   // path, Drizzle building their SQL again was an eighth of the server's time (issue 34).
   private readonly transcriptQuery;
   private readonly askedQuery;
+  private readonly turnQuery;
   private readonly insertUserQuery;
   private readonly insertReplyQuery;
 
@@ -36,6 +37,40 @@ export class ChatRepository {
         ),
       )
       .prepare('chat_asked_question_ids');
+    // An answer's transcript and every question already asked to the person, in one round trip: the
+    // transcript's rows (part 0, in order), then one row per question id (part 1).
+    this.turnQuery = db
+      .select({
+        part: sql<number>`0`.as('part'),
+        seq: chatMessages.seq,
+        type: chatMessages.type,
+        content: chatMessages.content,
+        questionId: chatMessages.questionId,
+        theme: chatMessages.theme,
+      })
+      .from(chatMessages)
+      .where(eq(chatMessages.conversationId, sql.placeholder('conversationId')))
+      .unionAll(
+        db
+          .selectDistinct({
+            part: sql<number>`1`.as('part'),
+            seq: sql<number>`0::bigint`.as('seq'),
+            type: chatMessages.type,
+            content: sql<string>`''`.as('content'),
+            questionId: chatMessages.questionId,
+            theme: sql<string | null>`null::text`.as('theme'),
+          })
+          .from(chatMessages)
+          .where(
+            and(
+              eq(chatMessages.userId, sql.placeholder('userId')),
+              eq(chatMessages.type, 'assistant'),
+              isNotNull(chatMessages.questionId),
+            ),
+          ),
+      )
+      .orderBy(sql`1`, sql`2`)
+      .prepare('chat_turn');
     this.insertUserQuery = db
       .insert(chatMessages)
       .values({
@@ -106,6 +141,23 @@ export class ChatRepository {
       .from(chatMessages)
       .where(eq(chatMessages.conversationId, conversationId))
       .orderBy(asc(chatMessages.seq));
+  }
+
+  /** The chapter's transcript and every question id ever asked to the person, read together. */
+  async turn(conversationId: string, userId: string) {
+    const rows = await this.turnQuery.execute({ conversationId, userId });
+    const transcript: {
+      type: 'user' | 'assistant';
+      content: string;
+      questionId: string | null;
+      theme: string | null;
+    }[] = [];
+    const askedQuestionIds: string[] = [];
+    for (const { part, type, content, questionId, theme } of rows) {
+      if (Number(part) === 0) transcript.push({ type, content, questionId, theme });
+      else askedQuestionIds.push(questionId!);
+    }
+    return { transcript, askedQuestionIds };
   }
 
   /** Every question id ever asked to the person, in every chapter. */

@@ -100,7 +100,7 @@ export class ChatService {
    */
   async opening(user: UserRow, questionId?: string): Promise<InterviewerReply> {
     const familyQuestion = (await this.familyQuestions?.waiting(user.id)) ?? null;
-    const base = await this.context(user, null, []);
+    const base = await this.context(user, null, null);
     const bankQuestion =
       !familyQuestion && questionId
         ? (getBank(base.language).find(
@@ -173,7 +173,9 @@ export class ChatService {
     // One turn at a time per chapter: a second message waits for the first reply instead of interleaving.
     return this.turns.run(conversationId, async () => {
       let message: MessageRow | null = null;
-      if (key !== null) {
+      // A key already used is looked up before anything else only for a chapter's first answer, which
+      // may count the chapter. Later, the insert finds it (its conflict) in one round trip less.
+      if (key !== null && !chapter.freeCounted) {
         message = await this.repository.findByIdempotencyKey(user.id, key);
         if (message) {
           const done = await this.answered(message, conversationId);
@@ -190,21 +192,21 @@ export class ChatService {
           content,
           key,
         );
-        // Another process stored the same key between our read and our insert.
+        // The key was used already (a retry, or another process storing the same message meanwhile).
         message = inserted ?? (await this.repository.findByIdempotencyKey(user.id, key!));
         if (!message) throw new AppError('internal_error');
-        // A message stored just now has no reply yet; one stored by another process may.
+        // A message stored just now has no reply yet; one stored before may.
         if (!inserted) {
           const done = await this.answered(message, conversationId);
           if (done) return done;
         }
       }
       // The user's message is stored: whatever happens to the interviewer now, nothing said is lost.
-      const transcript = await this.repository.transcript(conversationId);
+      const turn = await this.repository.turn(conversationId, user.id);
       // Her answer in a chapter that asked a family question: the one who asked is told (once).
-      if (transcript.some((m) => m.questionId?.startsWith(FAMILY_QUESTION_PREFIX)))
+      if (turn.transcript.some((m) => m.questionId?.startsWith(FAMILY_QUESTION_PREFIX)))
         await this.familyQuestions?.answered(user.id, conversationId);
-      const context = await this.context(user, conversationId, transcript);
+      const context = await this.context(user, conversationId, turn);
       const reply = await this.ask(() => this.interviewer.reply(context));
       // Stored with the chapter's updatedAt set (insertReply).
       const stored =
@@ -283,12 +285,13 @@ export class ChatService {
   private async context(
     user: UserRow,
     conversationId: string | null,
-    messages: TranscriptMessage[],
+    /** The chapter's transcript and the questions asked already, read together at an answer. */
+    turn: { transcript: TranscriptMessage[]; askedQuestionIds: string[] } | null,
   ): Promise<InterviewContext> {
     const [profile, earlierChapters, askedQuestionIds] = await Promise.all([
       this.onboarding.profile(user),
       this.conversations.earlierChapters(user.id, conversationId),
-      this.repository.askedQuestionIds(user.id),
+      turn ? turn.askedQuestionIds : this.repository.askedQuestionIds(user.id),
     ]);
     return {
       language: userLanguage(user),
@@ -296,7 +299,7 @@ export class ChatService {
       profile,
       earlierChapters,
       askedQuestionIds,
-      messages,
+      messages: turn?.transcript ?? [],
     };
   }
 }

@@ -70,6 +70,8 @@ export class ConversationsRepository {
 
   /** Asked at every answer to the biographer: built once (issue 34). */
   private readonly ownedQuery;
+  private readonly earlierQuery;
+  private readonly allChaptersQuery;
 
   constructor(private readonly db: Db) {
     this.ownedQuery = db
@@ -83,6 +85,27 @@ export class ConversationsRepository {
       )
       .limit(1)
       .prepare('conversations_owned');
+    const chapters = (except: boolean, name: string) =>
+      db
+        .select({
+          title: conversations.title,
+          keywords: conversations.keywords,
+          summary: currentText,
+          themes: chapterThemes,
+        })
+        .from(conversations)
+        .where(
+          except
+            ? and(
+                eq(conversations.userId, sql.placeholder('userId')),
+                ne(conversations.id, sql.placeholder('exceptId')),
+              )
+            : eq(conversations.userId, sql.placeholder('userId')),
+        )
+        .orderBy(asc(conversations.createdAt), asc(conversations.id))
+        .prepare(name);
+    this.earlierQuery = chapters(true, 'conversations_earlier');
+    this.allChaptersQuery = chapters(false, 'conversations_all_for_interview');
   }
 
   private buildList(sortBy: SortBy, ascending: boolean, withSummaries: boolean, name: string) {
@@ -321,20 +344,9 @@ export class ConversationsRepository {
 
   /** The person's other chapters, oldest first, with the themes their interviews touched. */
   async earlierChapters(userId: string, exceptId: string | null) {
-    const rows = await this.db
-      .select({
-        title: conversations.title,
-        keywords: conversations.keywords,
-        summary: currentText,
-        themes: chapterThemes,
-      })
-      .from(conversations)
-      .where(
-        exceptId
-          ? and(eq(conversations.userId, userId), ne(conversations.id, exceptId))
-          : eq(conversations.userId, userId),
-      )
-      .orderBy(asc(conversations.createdAt), asc(conversations.id));
+    const rows = exceptId
+      ? await this.earlierQuery.execute({ userId, exceptId })
+      : await this.allChaptersQuery.execute({ userId });
     return rows.map((row) => ({
       title: row.title,
       summary: row.summary,
