@@ -11,6 +11,7 @@ export class ChatRepository {
   private readonly transcriptQuery;
   private readonly askedQuery;
   private readonly turnQuery;
+  private readonly byKeyQuery;
   private readonly insertUserQuery;
   private readonly insertReplyQuery;
 
@@ -71,6 +72,18 @@ export class ChatRepository {
       )
       .orderBy(sql`1`, sql`2`)
       .prepare('chat_turn');
+    // A chapter's first answer, and a key used again, look the key up first.
+    this.byKeyQuery = db
+      .select()
+      .from(chatMessages)
+      .where(
+        and(
+          eq(chatMessages.userId, sql.placeholder('userId')),
+          eq(chatMessages.idempotencyKey, sql.placeholder('key')),
+        ),
+      )
+      .limit(1)
+      .prepare('chat_message_by_key');
     this.insertUserQuery = db
       .insert(chatMessages)
       .values({
@@ -167,11 +180,7 @@ export class ChatRepository {
   }
 
   async findByIdempotencyKey(userId: string, key: string): Promise<MessageRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(chatMessages)
-      .where(and(eq(chatMessages.userId, userId), eq(chatMessages.idempotencyKey, key)))
-      .limit(1);
+    const [row] = await this.byKeyQuery.execute({ userId, key });
     return row ?? null;
   }
 
