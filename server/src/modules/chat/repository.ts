@@ -16,27 +16,29 @@ export class ChatRepository {
   private readonly insertReplyQuery;
 
   constructor(private readonly db: Db) {
+    const ofChapter = eq(chatMessages.conversationId, sql.placeholder('conversationId'));
+    // The questions the biographer asked the person, in every chapter.
+    const askedOfPerson = and(
+      eq(chatMessages.userId, sql.placeholder('userId')),
+      eq(chatMessages.type, 'assistant'),
+      isNotNull(chatMessages.questionId),
+    );
+    const said = {
+      type: chatMessages.type,
+      content: chatMessages.content,
+      questionId: chatMessages.questionId,
+      theme: chatMessages.theme,
+    };
     this.transcriptQuery = db
-      .select({
-        type: chatMessages.type,
-        content: chatMessages.content,
-        questionId: chatMessages.questionId,
-        theme: chatMessages.theme,
-      })
+      .select(said)
       .from(chatMessages)
-      .where(eq(chatMessages.conversationId, sql.placeholder('conversationId')))
+      .where(ofChapter)
       .orderBy(asc(chatMessages.seq))
       .prepare('chat_transcript');
     this.askedQuery = db
       .selectDistinct({ questionId: chatMessages.questionId })
       .from(chatMessages)
-      .where(
-        and(
-          eq(chatMessages.userId, sql.placeholder('userId')),
-          eq(chatMessages.type, 'assistant'),
-          isNotNull(chatMessages.questionId),
-        ),
-      )
+      .where(askedOfPerson)
       .prepare('chat_asked_question_ids');
     // An answer's transcript and every question already asked to the person, in one round trip: the
     // transcript's rows (part 0, in order), then one row per question id (part 1).
@@ -44,13 +46,10 @@ export class ChatRepository {
       .select({
         part: sql<number>`0`.as('part'),
         seq: chatMessages.seq,
-        type: chatMessages.type,
-        content: chatMessages.content,
-        questionId: chatMessages.questionId,
-        theme: chatMessages.theme,
+        ...said,
       })
       .from(chatMessages)
-      .where(eq(chatMessages.conversationId, sql.placeholder('conversationId')))
+      .where(ofChapter)
       .unionAll(
         db
           .selectDistinct({
@@ -62,13 +61,7 @@ export class ChatRepository {
             theme: sql<string | null>`null::text`.as('theme'),
           })
           .from(chatMessages)
-          .where(
-            and(
-              eq(chatMessages.userId, sql.placeholder('userId')),
-              eq(chatMessages.type, 'assistant'),
-              isNotNull(chatMessages.questionId),
-            ),
-          ),
+          .where(askedOfPerson),
       )
       .orderBy(sql`1`, sql`2`)
       .prepare('chat_turn');
