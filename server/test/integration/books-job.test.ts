@@ -38,6 +38,9 @@ async function read(user: TestUser, id: string) {
   ).json();
 }
 
+/** What a finished book keeps, in name order. */
+const EVERY_FILE = ['book.epub', 'cover.pdf', 'cover.png', 'interior.pdf', 'screen.pdf'];
+
 function filesOf(userId: string, bookId: string): string[] {
   const dir = join(ctx.config.dataDir, 'files', bookFolder(userId, bookId));
   try {
@@ -69,13 +72,7 @@ describe('book.generate', () => {
     await ctx.app.services.books.generate(id, 1);
     const book = await read(user, id);
     expect(book.generation_status).toBe('success');
-    expect(filesOf(user.id, id)).toEqual([
-      'book.epub',
-      'cover.pdf',
-      'cover.png',
-      'interior.pdf',
-      'screen.pdf',
-    ]);
+    expect(filesOf(user.id, id)).toEqual(EVERY_FILE);
     // A third delivery of the same job changes nothing.
     vi.restoreAllMocks();
     const before = await ctx.database.db.select().from(books).where(eq(books.id, id));
@@ -129,13 +126,7 @@ describe('book.generate', () => {
     });
     await ctx.app.services.books.generate(id, BOOK_JOB_RETRIES);
     expect((await read(user, id)).generation_status).toBe('success');
-    expect(filesOf(user.id, id)).toEqual([
-      'book.epub',
-      'cover.pdf',
-      'cover.png',
-      'interior.pdf',
-      'screen.pdf',
-    ]);
+    expect(filesOf(user.id, id)).toEqual(EVERY_FILE);
   });
 
   it('fails at once, plainly, when a chapter was deleted while the book was waiting', async () => {

@@ -128,6 +128,10 @@ describe('a chat turn', () => {
     });
     await send(user, first, 'I started at the bakery when I was fourteen.');
     const second = await newChapter(user);
+    // The new chapter's opening is written knowing every chapter before it.
+    const opening = interviewer.contexts.at(-1)!;
+    expect(opening.messages).toEqual([]);
+    expect(opening.earlierChapters.map((chapter) => chapter.title)).toEqual(['The bakery']);
     await send(user, second, 'My wife Margaret loved the sea.');
     const last = interviewer.contexts.at(-1)!;
     expect(last.language).toBe('en');

@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatMessages, conversations } from '../../db/schema/index.ts';
+import type { TranscriptMessage } from '../../providers/interviewer/types.ts';
 
 export type MessageRow = typeof chatMessages.$inferSelect;
 
@@ -152,12 +153,7 @@ export class ChatRepository {
   /** The chapter's transcript and every question id ever asked to the person, read together. */
   async turn(conversationId: string, userId: string) {
     const rows = await this.turnQuery.execute({ conversationId, userId });
-    const transcript: {
-      type: 'user' | 'assistant';
-      content: string;
-      questionId: string | null;
-      theme: string | null;
-    }[] = [];
+    const transcript: TranscriptMessage[] = [];
     const askedQuestionIds: string[] = [];
     for (const { part, type, content, questionId, theme } of rows) {
       if (Number(part) === 0) transcript.push({ type, content, questionId, theme });

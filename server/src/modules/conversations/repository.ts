@@ -1,5 +1,5 @@
 // Database access for chapters, their summary versions, and the free-chapter counter they consume.
-import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
 import {
   chatMessages,
@@ -71,7 +71,6 @@ export class ConversationsRepository {
   /** Asked at every answer to the biographer: built once (issue 34). */
   private readonly ownedQuery;
   private readonly earlierQuery;
-  private readonly allChaptersQuery;
 
   constructor(private readonly db: Db) {
     this.ownedQuery = db
@@ -85,27 +84,23 @@ export class ConversationsRepository {
       )
       .limit(1)
       .prepare('conversations_owned');
-    const chapters = (except: boolean, name: string) =>
-      db
-        .select({
-          title: conversations.title,
-          keywords: conversations.keywords,
-          summary: currentText,
-          themes: chapterThemes,
-        })
-        .from(conversations)
-        .where(
-          except
-            ? and(
-                eq(conversations.userId, sql.placeholder('userId')),
-                ne(conversations.id, sql.placeholder('exceptId')),
-              )
-            : eq(conversations.userId, sql.placeholder('userId')),
-        )
-        .orderBy(asc(conversations.createdAt), asc(conversations.id))
-        .prepare(name);
-    this.earlierQuery = chapters(true, 'conversations_earlier');
-    this.allChaptersQuery = chapters(false, 'conversations_all_for_interview');
+    // Her chapters but `exceptId` (null: all of them, for a new chapter's opening).
+    this.earlierQuery = db
+      .select({
+        title: conversations.title,
+        keywords: conversations.keywords,
+        summary: currentText,
+        themes: chapterThemes,
+      })
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.userId, sql.placeholder('userId')),
+          sql`(${sql.placeholder('exceptId')}::uuid is null or ${conversations.id} <> ${sql.placeholder('exceptId')}::uuid)`,
+        ),
+      )
+      .orderBy(asc(conversations.createdAt), asc(conversations.id))
+      .prepare('conversations_earlier');
   }
 
   private buildList(sortBy: SortBy, ascending: boolean, withSummaries: boolean, name: string) {
@@ -344,9 +339,7 @@ export class ConversationsRepository {
 
   /** The person's other chapters, oldest first, with the themes their interviews touched. */
   async earlierChapters(userId: string, exceptId: string | null) {
-    const rows = exceptId
-      ? await this.earlierQuery.execute({ userId, exceptId })
-      : await this.allChaptersQuery.execute({ userId });
+    const rows = await this.earlierQuery.execute({ userId, exceptId });
     return rows.map((row) => ({
       title: row.title,
       summary: row.summary,
