@@ -67,5 +67,7 @@ describe.runIf(adminUrl)('separate API and worker processes', () => {
     // Stopped with the worker: nothing answers on its health port any more.
     await expect(health('/healthz')).rejects.toThrow();
     expect(await cluster.stop(apiProcess)).toBe(0);
-  });
+    // Two processes start from TypeScript (tsx) one after the other: on a loaded two-core box that
+    // alone can take longer than the suite's 30 s, as for the other tests that start processes.
+  }, 120_000);
 });

@@ -116,9 +116,10 @@ describe('the weekly question’s link (issue 31)', () => {
     // A later « Nouveau chapitre » from the list names no question.
     await router.navigate('/');
     await screen.findByRole('button', { name: /nouveau chapitre/i });
-    // On a busy machine the list may still replace the button found first (a tap on the old one is
-    // lost): tap the current one until the chapter is asked for, once; the chat page's code may then
-    // take more than waitFor's default second to load.
+    // On a busy machine the list drawn for the link may still be on screen (the router has moved on,
+    // React has not drawn it yet): a tap there must not send the link's question again. A tap on a
+    // button the list then replaces is lost: tap the current one until the chapter is asked for,
+    // once; the chat page's code may then take more than waitFor's default second to load.
     await waitFor(
       async () => {
         if (net.callsTo('POST /api/v1/conversations').length < 2)

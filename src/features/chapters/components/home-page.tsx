@@ -8,7 +8,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ListSection, type ListView } from '../../../components/layouts/list-section';
 import { PageHeader } from '../../../components/layouts/page';
 import { Button } from '../../../components/ui/button';
-import { isNewChapterShortcut } from '../../../app/new-chapter-intent';
+import { isNewChapterShortcut, shortcutQuestionId } from '../../../app/new-chapter-intent';
 import { ApiError } from '../../../lib/api-client';
 import { whenIdle } from '../../../lib/idle';
 import { useSessionUser } from '../../../lib/session';
@@ -54,7 +54,10 @@ export const NEW_CHAPTER_STATE = { newChapter: true } as const;
  * shortcut (`/?action=new-chapter`) and the access is known; the request is then taken out of the
  * address, so going back or reloading does not start another.
  */
-function useNewChapterRequest(accessKnown: boolean, startChapter: () => void) {
+function useNewChapterRequest(
+  accessKnown: boolean,
+  startChapter: (linkQuestion: string | null) => void,
+) {
   const location = useLocation();
   const navigate = useNavigate();
   const requested =
@@ -65,8 +68,16 @@ function useNewChapterRequest(accessKnown: boolean, startChapter: () => void) {
     if (!requested || !accessKnown || handled.current === location.key) return;
     handled.current = location.key;
     void navigate({ pathname: location.pathname, search: '' }, { replace: true, state: null });
-    startChapter();
-  }, [requested, accessKnown, startChapter, navigate, location.key, location.pathname]);
+    startChapter(shortcutQuestionId(location.search));
+  }, [
+    requested,
+    accessKnown,
+    startChapter,
+    navigate,
+    location.key,
+    location.pathname,
+    location.search,
+  ]);
 }
 
 export function HomePage({ hasOnboardingAnswers, termsDialog, circleLinks }: HomePageProps) {
@@ -140,7 +151,7 @@ export function HomePage({ hasOnboardingAnswers, termsDialog, circleLinks }: Hom
         <div className="mb-6 space-y-3">
           <div role="group" aria-label={t('home.actionsLabel')} className="flex flex-wrap gap-3">
             <Button
-              onClick={newChapter.startChapter}
+              onClick={() => void newChapter.startChapter()}
               busy={newChapter.creating && dialog === null}
               disabled={!online}
             >
@@ -181,7 +192,7 @@ export function HomePage({ hasOnboardingAnswers, termsDialog, circleLinks }: Hom
           action: (
             <>
               <Button
-                onClick={newChapter.startChapter}
+                onClick={() => void newChapter.startChapter()}
                 busy={newChapter.creating && dialog === null}
                 disabled={!online}
                 className="text-lg"

@@ -3,8 +3,7 @@
 // chat. A 402 quota_exceeded from the server opens the premium modal too. Started from the weekly
 // question's link (`/?action=new-chapter&question=<id>`, issue 31), the chapter opens on that question.
 import { useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { shortcutQuestionId } from '../../../app/new-chapter-intent';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { handleGlobalApiError } from '../../../lib/api-errors';
 import { useSessionUser } from '../../../lib/session';
@@ -30,10 +29,8 @@ export function useNewChapter() {
   const access = useAccessStatus();
   const creation = useCreateConversationMutation();
   const navigate = useNavigate();
-  const location = useLocation();
   const [dialog, setDialog] = useState<NewChapterDialog>(null);
-  // The question named by the address this start came from, kept through the author dialog.
-  const linkQuestion = shortcutQuestionId(location.search);
+  // The question the weekly question's link named for this start, kept through the author dialog.
   const questionId = useRef<string | null>(null);
 
   function premium(reason: PremiumReason, freeChaptersLeft = access.data?.freeChaptersAllowed) {
@@ -65,9 +62,13 @@ export function useNewChapter() {
     );
   }
 
-  async function startChapter() {
-    // Read from the address of the render that starts it: the page takes the request out of the
-    // address as it starts the chapter, and a later tap on « Nouveau chapitre » names no question.
+  /**
+   * `linkQuestion` is the bank question of the weekly question's link that asked for this start; a
+   * tap on « Nouveau chapitre » names none. It is given by the caller rather than read from the
+   * address here: a tap on the list still on screen while the router moves on (a transition keeps
+   * the old page, and its old address, until the next one is drawn) would otherwise send it again.
+   */
+  async function startChapter(linkQuestion: string | null = null) {
     questionId.current = linkQuestion;
     let step = newChapterStep(access.data, user?.accountType);
     // Before saying "no chapter left", ask again: a payment made a moment ago may not be known here yet.
