@@ -1,6 +1,6 @@
 // Database access for chapters, their summary versions, and the free-chapter counter they consume.
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import {
   chatMessages,
   circleReleases,
@@ -71,6 +71,7 @@ export class ConversationsRepository {
   /** Asked at every answer to the biographer: built once (issue 34). */
   private readonly ownedQuery;
   private readonly earlierQuery;
+  private readonly countFirstAnswerQuery;
 
   constructor(private readonly db: Db) {
     this.ownedQuery = db
@@ -101,6 +102,63 @@ export class ConversationsRepository {
       )
       .orderBy(asc(conversations.createdAt), asc(conversations.id))
       .prepare('conversations_earlier');
+    this.countFirstAnswerQuery = this.buildCountFirstAnswer();
+  }
+
+  /**
+   * One statement rather than a transaction of four: a first answer is the busiest moment of a new
+   * chapter (issue 34), and 3,000 people answer their first at once; built once, it is not planned
+   * again at every first answer. The chapter's row is locked (FOR UPDATE), then the person's counter
+   * is raised under its own row lock, and only then is the chapter marked; a concurrent statement
+   * waits on a lock and re-checks its condition on the row as the other one left it. `freeLimit`
+   * null: no limit (full access).
+   */
+  private buildCountFirstAnswer() {
+    const db = this.db;
+    const chapter = db.$with('chapter').as(
+      db
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(
+          and(
+            eq(conversations.id, sql.placeholder('id')),
+            eq(conversations.userId, sql.placeholder('userId')),
+            eq(conversations.freeCounted, false),
+          ),
+        )
+        .for('update'),
+    );
+    const freeLimit = sql`${sql.placeholder('freeLimit')}::int`;
+    const counted = db.$with('counted').as(
+      db
+        .update(users)
+        .set({ chaptersCreated: sql`${users.chaptersCreated} + 1` })
+        .where(
+          and(
+            eq(users.id, sql.placeholder('userId')),
+            sql`exists (select 1 from ${chapter})`,
+            sql`(${freeLimit} is null or ${users.chaptersCreated} < ${freeLimit})`,
+          ),
+        )
+        .returning({ one: sql<number>`1` }),
+    );
+    const marked = db.$with('marked').as(
+      db
+        .update(conversations)
+        .set({ freeCounted: true })
+        .where(
+          and(eq(conversations.id, sql.placeholder('id')), sql`exists (select 1 from ${counted})`),
+        )
+        .returning({ one: sql<number>`1` }),
+    );
+    return db
+      .with(chapter, counted, marked)
+      .select({
+        open: sql<number>`(select count(*) from ${chapter})::int`,
+        counted: sql<number>`(select count(*) from ${counted})::int`,
+      })
+      .from(sql`(select 1) as one`)
+      .prepare('conversations_count_first_answer');
   }
 
   private buildList(sortBy: SortBy, ascending: boolean, withSummaries: boolean, name: string) {
@@ -210,36 +268,15 @@ export class ConversationsRepository {
   /**
    * Counts the chapter against the allowance at its first answer, once: 'counted' when it is counted
    * now, 'already' when it was before, 'quota' when no free chapter is left (`freeLimit` given; checked
-   * under the row locks, so two chapters answered at once cannot both take the last one; nothing changes).
-   *
-   * One statement rather than a transaction of four: a first answer is the busiest moment of a new
-   * chapter (issue 34). The chapter's row is locked (FOR UPDATE), then the person's counter is raised
-   * under its own row lock, and only then is the chapter marked; a concurrent statement waits on a lock
-   * and re-checks its condition on the row as the other one left it.
+   * under the row locks, so two chapters answered at once cannot both take the last one; nothing
+   * changes). The statement: `buildCountFirstAnswer`.
    */
   async countFirstAnswer(
     userId: string,
     id: string,
     freeLimit: number | null,
   ): Promise<'counted' | 'already' | 'quota'> {
-    const result = await this.db.execute(sql`
-      WITH chapter AS (
-        SELECT ${conversations.id} FROM ${conversations}
-        WHERE ${conversations.id} = ${id} AND ${conversations.userId} = ${userId}
-          AND NOT ${conversations.freeCounted}
-        FOR UPDATE
-      ), counted AS (
-        UPDATE ${users} SET chapters_created = chapters_created + 1
-        WHERE ${users.id} = ${userId} AND EXISTS (SELECT 1 FROM chapter)
-          AND (${freeLimit}::int IS NULL OR chapters_created < ${freeLimit}::int)
-        RETURNING 1
-      ), marked AS (
-        UPDATE ${conversations} SET free_counted = true
-        WHERE ${conversations.id} = ${id} AND EXISTS (SELECT 1 FROM counted)
-        RETURNING 1
-      )
-      SELECT (SELECT count(*) FROM chapter)::int AS open, (SELECT count(*) FROM counted)::int AS counted`);
-    const [row] = rowsOf<{ open: number; counted: number }>(result);
+    const [row] = await this.countFirstAnswerQuery.execute({ id, userId, freeLimit });
     if (!row || row.open === 0) return 'already';
     return row.counted > 0 ? 'counted' : 'quota';
   }
