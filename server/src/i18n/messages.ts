@@ -130,7 +130,22 @@ export function messageFor(
   params: Record<string, unknown> = {},
 ): string {
   const template = errorMessages[code]?.[locale] ?? errorMessages.internal_error[locale];
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+  const message = template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+  return locale === 'fr' ? frenchSpacing(message) : message;
+}
+
+/**
+ * French spacing in a message written with plain spaces: a no-break space before « : » and inside
+ * « », a narrow one before ; ! ? (as the app's own French texts), so a line never starts with the
+ * mark. Only a space already there changes, and only before a mark that ends a word group: « parmi
+ * !@#$ » (a list of characters) and an address's colon keep theirs.
+ */
+export function frenchSpacing(text: string): string {
+  return text
+    .replace(/ :(?=\s|$)/g, '\u00A0:')
+    .replace(/ ([;!?])(?=\s|$)/g, '\u202F$1')
+    .replace(/« /g, '«\u00A0')
+    .replace(/ »/g, '\u00A0»');
 }
 
 /** The caller's language: the signed-in person's, else Accept-Language, else French. */

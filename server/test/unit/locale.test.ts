@@ -1,6 +1,6 @@
 // The language of error messages: the person's, else Accept-Language by preference, else French.
 import { describe, expect, it } from 'vitest';
-import { messageFor, pickLocale } from '../../src/i18n/messages.ts';
+import { frenchSpacing, messageFor, pickLocale } from '../../src/i18n/messages.ts';
 
 describe('pickLocale', () => {
   it('prefers the signed-in person’s language over the header', () => {
@@ -30,6 +30,19 @@ describe('messageFor', () => {
       'Un chapitre peut avoir au plus 5 images.',
     );
     expect(messageFor('no_such_code', 'fr')).toMatch(/erreur/);
+  });
+
+  it('spaces French punctuation as the app does, never an English message', () => {
+    // A colon takes a no-break space, so « : 15 Mo au plus. » never starts a line on a phone.
+    expect(messageFor('not_enough_messages', 'fr')).toBe(
+      'Racontez d’abord un peu votre histoire\u00A0: il faut au moins un message.',
+    );
+    expect(messageFor('ai_unavailable', 'en')).toContain('kept: try');
+    expect(frenchSpacing('Prêt ? Oui ; « bien » ! Voir https://a.fr:8080 à 14:30.')).toBe(
+      'Prêt\u202F? Oui\u202F; «\u00A0bien\u00A0»\u202F! Voir https://a.fr:8080 à 14:30.',
+    );
+    // A list of characters keeps its plain space.
+    expect(messageFor('weak_password', 'fr')).toContain('parmi !@#$%^&*-.');
   });
 });
 
