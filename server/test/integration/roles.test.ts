@@ -30,6 +30,8 @@ describe.runIf(adminUrl)('separate API and worker processes', () => {
   beforeAll(() => cluster.setUp());
   afterAll(() => cluster.tearDown());
 
+  // Two processes start from TypeScript (tsx) one after the other: on a loaded two-core box that alone
+  // can take longer than the suite's 30 s, hence the 120 s the other tests that start processes have.
   it('the API queues, only the worker sends, and both shut down cleanly', async () => {
     const apiProcess = cluster.start('api');
     await until('the API to be ready', async () => ((await api('/readyz')).ok ? true : null));
@@ -67,7 +69,5 @@ describe.runIf(adminUrl)('separate API and worker processes', () => {
     // Stopped with the worker: nothing answers on its health port any more.
     await expect(health('/healthz')).rejects.toThrow();
     expect(await cluster.stop(apiProcess)).toBe(0);
-    // Two processes start from TypeScript (tsx) one after the other: on a loaded two-core box that
-    // alone can take longer than the suite's 30 s, as for the other tests that start processes.
   }, 120_000);
 });
