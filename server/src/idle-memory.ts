@@ -41,6 +41,12 @@ export interface IdleMemoryOptions {
   growthMb?: number;
   /** Quiet windows in a row before the collection. */
   quietChecks?: number;
+  /**
+   * Counts what ran before the watch began as work, so that a first quiet stretch collects too: the
+   * server's own start (the database's, the lexicon's build) leaves ~80 MB of garbage and freed native
+   * memory that nothing else would give back before the first request.
+   */
+  workedBefore?: boolean;
   /** Called after each collection (logging, tests). */
   onCollect?: (info: { ms: number; rssBeforeMb: number; rssAfterMb: number }) => void;
   collect?: Collect;
@@ -59,7 +65,7 @@ export function collectWhenIdle(options: IdleMemoryOptions = {}): { stop(): void
   const collect = options.collect ?? fullCollection();
   const trim = options.trim ?? trimNativeMemory;
   let last = performance.eventLoopUtilization();
-  let workedSinceCollect = false;
+  let workedSinceCollect = options.workedBefore ?? false;
   let quiet = 0;
   const timer = setInterval(() => {
     const now = performance.eventLoopUtilization();

@@ -96,6 +96,7 @@ async function main() {
 
   // After work, once quiet, the JavaScript heap's emptied pages go back to the system (idle-memory.ts).
   const idleMemory = collectWhenIdle({
+    workedBefore: true,
     onCollect: ({ ms, rssBeforeMb, rssAfterMb }) =>
       app.log.info(`memory given back after work: ${rssBeforeMb} → ${rssAfterMb} MB in ${ms} ms`),
   });

@@ -53,6 +53,19 @@ describe('collectWhenIdle', () => {
     expect(watcher.trims).toBe(1);
   });
 
+  test('collects once after the start when told the start was work, then only after work', async () => {
+    const watcher = watched({
+      quietChecks: 2,
+      busyShare: 0.5,
+      quietShare: 0.3,
+      workedBefore: true,
+    });
+    await wait(300);
+    expect(watcher.collections).toBe(1);
+    await wait(300);
+    expect(watcher.collections).toBe(1);
+  });
+
   test('reports what was given back once the C allocator is trimmed too', async () => {
     const reports: number[] = [];
     let trimmed = false;
