@@ -9,15 +9,16 @@
 // read from /proc every 20 ms: idle before the books, the highest while a book is typeset, and the
 // process's peak over its whole life (uploads included). Then the EPUB of the 10-chapter book (issue 33:
 // under 1 s), built alone from the same material, median of the runs, and its size. Prints; asserts nothing.
-import type { ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { memoryOf, percentile, startCompiledServer } from './support.ts';
 import { buildEpub } from '../src/modules/books/epub.ts';
 import { interiorJob, type BookMaterial } from '../src/modules/books/render.ts';
-import { Typesetter, type TypesetJob } from '../src/modules/books/typesetter.ts';
+import type { TypesetJob } from '../src/modules/books/typesetter.ts';
 import { processImage } from '../src/modules/images/processing.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -236,20 +237,26 @@ async function materialOf(photos: Buffer[], count: number): Promise<BookMaterial
 
 /**
  * One bare compile of the book: only Typst, in its own thread, on material already prepared (print,
- * screen and front cover documents, as the job's first typesetting). A fresh compiler each time (Typst
- * memoises a document it has seen), warmed up on a one-chapter book so that starting the thread and
- * loading the fonts are not counted.
+ * screen and front cover documents, as the job's first typesetting), in the process of bare-compile.ts.
  */
-async function bareCompile(job: TypesetJob, warmUp: TypesetJob): Promise<number> {
-  const typesetter = new Typesetter();
-  try {
-    await typesetter.run(warmUp);
-    const started = performance.now();
-    await typesetter.run(job);
-    return performance.now() - started;
-  } finally {
-    await typesetter.close();
-  }
+function bareCompiler() {
+  const child = fork(fileURLToPath(new URL('./bare-compile.ts', import.meta.url)), [], {
+    serialization: 'advanced',
+    execArgv: ['--import', 'tsx'],
+  });
+  return {
+    compile: (job: TypesetJob, warmUp: TypesetJob) =>
+      new Promise<number>((resolve, reject) => {
+        const ended = () => reject(new Error('the bare compile process ended'));
+        child.once('exit', ended);
+        child.once('message', (ms) => {
+          child.off('exit', ended);
+          resolve(ms as number);
+        });
+        child.send({ job, warmUp });
+      }),
+    end: () => child.kill(),
+  };
 }
 
 interface Measured {
@@ -337,6 +344,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'chapitres-bench-book-'));
 try {
   const { child, api } = await startServer(dataDir);
   const sampler = rssSampler(child.pid!);
+  const bare = bareCompiler();
   const lines: string[] = [];
   const measured: Measured[] = [];
   try {
@@ -361,7 +369,7 @@ try {
       for (let run = 0; run < RUNS; run++) {
         runs.push(await timeBook(api, auth, ids));
         highest = Math.max(highest, sampler.window());
-        compiles.push(await bareCompile(job, warmUp));
+        compiles.push(await bare.compile(job, warmUp));
         sampler.window();
       }
       const ms = runs.map((r) => r.ms).sort((a, b) => a - b);
@@ -383,6 +391,7 @@ try {
       );
       if (count === 10) lines.push(await epubLine(material));
     }
+    bare.end();
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const { rssMb, peakMb } = memoryOf(child.pid!);
     await new Promise((resolve) => setTimeout(resolve, (SETTLE_SECONDS - 2) * 1000));
@@ -391,6 +400,7 @@ try {
       `server RSS after the books, idle: ${rssMb} MB 2 s after, ${settled.rssMb} MB ${SETTLE_SECONDS} s after (${settled.filesMb} MB of it program files) | peak over its life (uploads of 50 photos included): ${peakMb} MB`,
     );
   } finally {
+    bare.end();
     sampler.stop();
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');

@@ -30,6 +30,11 @@ export interface WorkerPoolOptions {
    * library's caches) goes back to the system; the next job starts a fresh one. Unset: kept for good.
    */
   idleMs?: number;
+  /**
+   * Run once a worker stopped for idleness has ended: what the thread's native library held was freed as
+   * it ended, into the C allocator's arenas, given back to the system from there (the default).
+   */
+  afterIdleStop?: () => Promise<unknown>;
 }
 
 export interface WorkerPoolStats {
@@ -238,9 +243,7 @@ export class WorkerPool<P, R> {
     if (slot.job || index < 0) return;
     this.slots.splice(index, 1);
     this.stoppedIdle += 1;
-    // What the thread's native library held (Typst's compiler and fonts) is freed as it ends, into the
-    // C allocator's arenas: given back to the system from there.
-    void slot.worker.terminate().then(trimNativeMemory);
+    void slot.worker.terminate().then(this.options.afterIdleStop ?? trimNativeMemory);
   }
 
   private retire(slot: Slot<P, R>): void {

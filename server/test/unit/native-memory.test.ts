@@ -1,11 +1,18 @@
 // trimNativeMemory: what the C allocator kept after blocks were freed goes back to the system. The blocks
 // here are Buffers (Node takes their memory from malloc); every other one stays alive, so the freed ones
 // are holes inside the allocator's heap, which it keeps resident until trimmed, as it keeps Typst's and
-// libvips' between two live blocks.
+// libvips' between two live blocks. releaseLibraryPages: a native library's code leaves memory until it
+// runs again (libvips here, as Typst's once the typesetter stopped).
 import { setTimeout as wait } from 'node:timers/promises';
 import { describe, expect, test } from 'vitest';
 import { fullCollection } from '../../src/idle-memory.ts';
-import { canTrimNativeMemory, trimNativeMemory } from '../../src/native-memory.ts';
+import sharp from 'sharp';
+import {
+  canTrimNativeMemory,
+  releaseLibraryPages,
+  trimNativeMemory,
+} from '../../src/native-memory.ts';
+import { residentKb } from '../support/resident.ts';
 
 const rssMb = () => process.memoryUsage.rss() / 1024 / 1024;
 
@@ -40,4 +47,27 @@ describe('trimNativeMemory', () => {
     expect(next).not.toBe(first);
     expect(typeof (await next)).toBe('boolean');
   });
+});
+
+const resize = () =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: '#88aacc' } })
+    .resize(200)
+    .jpeg()
+    .toBuffer();
+
+describe('releaseLibraryPages', () => {
+  test.runIf(canTrimNativeMemory())(
+    "gives a library's code back, and the library runs again after",
+    async () => {
+      await resize();
+      const before = residentKb('libvips-cpp');
+      expect(before).toBeGreaterThan(1024);
+      const advised = await releaseLibraryPages('libvips-cpp');
+      expect(advised).toBeGreaterThan(before * 1024);
+      expect(residentKb('libvips-cpp')).toBeLessThan(before / 4);
+      expect((await resize()).byteLength).toBeGreaterThan(0);
+      // The library's name only: nothing else is touched, nothing when no library matches.
+      expect(await releaseLibraryPages('no-such-library-here')).toBe(0);
+    },
+  );
 });

@@ -1,0 +1,51 @@
+// The typesetter stopped for idleness gives Typst's code back to the system (issue 34: the server's memory
+// after books), and the next book is made as before.
+import { afterAll, describe, expect, test } from 'vitest';
+import { canTrimNativeMemory } from '../../../src/native-memory.ts';
+import { interiorJob, type BookMaterial } from '../../../src/modules/books/render.ts';
+import { TYPST_LIBRARY, Typesetter } from '../../../src/modules/books/typesetter.ts';
+import { until } from '../../support/processes.ts';
+import { residentKb } from '../../support/resident.ts';
+
+const typesetter = new Typesetter({ idleMs: 200 });
+afterAll(() => typesetter.close());
+
+const material: BookMaterial = {
+  language: 'fr',
+  title: 'Au bord de l’eau',
+  subtitle: 'Souvenirs',
+  author: 'Jeanne Martin',
+  summary: 'Une vie au bord de l’eau.',
+  dedication: null,
+  largePrint: false,
+  chapters: ['Enfance', 'Jeunesse'].map((title) => ({
+    title,
+    author: null,
+    text: 'Nous habitions une maison au bord de l’eau.',
+    images: [],
+  })),
+  cover: null,
+  portrait: null,
+  createdAt: new Date('2026-01-01T00:00:00Z'),
+};
+
+describe('the typesetter stopped for idleness', () => {
+  test.runIf(canTrimNativeMemory())(
+    'leaves none of Typst’s code in memory, and typesets again',
+    async () => {
+      const first = await typesetter.run(await interiorJob(material));
+      expect(first.print!.pages).toBeGreaterThan(0);
+      const running = residentKb(TYPST_LIBRARY);
+      expect(running).toBeGreaterThan(4096);
+      await until(
+        'the typesetter stopped',
+        async () => typesetter.stats().stoppedIdle === 1 || null,
+      );
+      await until('Typst’s code given back', async () =>
+        residentKb(TYPST_LIBRARY) < running / 4 ? true : null,
+      );
+      const second = await typesetter.run(await interiorJob(material));
+      expect(second.print!.pages).toBe(first.print!.pages);
+    },
+  );
+});
