@@ -6,30 +6,14 @@ import {
   renderCoverPreview,
   withoutStylesheets,
 } from '../../../src/modules/books/cover-preview.ts';
-import { COVER_COLORS, interiorJob, type BookMaterial } from '../../../src/modules/books/render.ts';
+import { COVER_COLORS, interiorJob } from '../../../src/modules/books/render.ts';
 import { Typesetter } from '../../../src/modules/books/typesetter.ts';
+import { plainMaterial } from '../../support/book-material.ts';
 
 const typesetter = new Typesetter();
 afterAll(() => typesetter.close());
 
-const material: BookMaterial = {
-  language: 'fr',
-  title: 'Au bord de l’eau',
-  subtitle: 'Souvenirs',
-  author: 'Jeanne Martin',
-  summary: 'Une vie au bord de l’eau.',
-  dedication: null,
-  largePrint: false,
-  chapters: ['Enfance', 'Jeunesse', 'Travail', 'Famille'].map((title) => ({
-    title,
-    author: null,
-    text: 'Nous habitions une maison au bord de l’eau.',
-    images: [],
-  })),
-  cover: null,
-  portrait: null,
-  createdAt: new Date('2026-01-01T00:00:00Z'),
-};
+const material = plainMaterial(['Enfance', 'Jeunesse', 'Travail', 'Famille']);
 
 function hex(color: string): [number, number, number] {
   const n = Number.parseInt(color.slice(1), 16);

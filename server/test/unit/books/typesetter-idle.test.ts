@@ -2,32 +2,16 @@
 // after books), and the next book is made as before.
 import { afterAll, describe, expect, test } from 'vitest';
 import { canTrimNativeMemory } from '../../../src/native-memory.ts';
-import { interiorJob, type BookMaterial } from '../../../src/modules/books/render.ts';
+import { interiorJob } from '../../../src/modules/books/render.ts';
 import { TYPST_LIBRARY, Typesetter } from '../../../src/modules/books/typesetter.ts';
+import { plainMaterial } from '../../support/book-material.ts';
 import { until } from '../../support/processes.ts';
 import { residentKb } from '../../support/resident.ts';
 
 const typesetter = new Typesetter({ idleMs: 200 });
 afterAll(() => typesetter.close());
 
-const material: BookMaterial = {
-  language: 'fr',
-  title: 'Au bord de l’eau',
-  subtitle: 'Souvenirs',
-  author: 'Jeanne Martin',
-  summary: 'Une vie au bord de l’eau.',
-  dedication: null,
-  largePrint: false,
-  chapters: ['Enfance', 'Jeunesse'].map((title) => ({
-    title,
-    author: null,
-    text: 'Nous habitions une maison au bord de l’eau.',
-    images: [],
-  })),
-  cover: null,
-  portrait: null,
-  createdAt: new Date('2026-01-01T00:00:00Z'),
-};
+const material = plainMaterial(['Enfance', 'Jeunesse']);
 
 describe('the typesetter stopped for idleness', () => {
   test.runIf(canTrimNativeMemory())(
