@@ -45,6 +45,7 @@ export const TYPST_LIBRARY = 'typst-ts-node-compiler';
 
 export class Typesetter {
   private readonly pool: WorkerPool<TypesetJob, TypesetResult>;
+  private libraryBytesReleased = 0;
 
   constructor(options: { timeoutMs?: number; idleMs?: number } = {}) {
     this.pool = new WorkerPool<TypesetJob, TypesetResult>({
@@ -59,7 +60,10 @@ export class Typesetter {
       // Then Typst's own code, 24 MB once run, which Node never unloads, goes back too (issue 34): the
       // next book reads it again from the library's file, ~45 ms more for the first book after a pause
       // (a short book: 150 → 195 ms with the thread's start, measured).
-      afterIdleStop: () => Promise.all([trimNativeMemory(), releaseLibraryPages(TYPST_LIBRARY)]),
+      afterIdleStop: async () => {
+        await trimNativeMemory();
+        this.libraryBytesReleased += await releaseLibraryPages(TYPST_LIBRARY);
+      },
     });
   }
 
@@ -68,9 +72,9 @@ export class Typesetter {
     return this.pool.run(job, { transfer });
   }
 
-  /** The thread's state: started, stopped for idleness (tests, the bench). */
-  stats(): WorkerPoolStats {
-    return this.pool.stats();
+  /** The thread's state (started, stopped for idleness) and how much of Typst's code was given back. */
+  stats(): WorkerPoolStats & { libraryBytesReleased: number } {
+    return { ...this.pool.stats(), libraryBytesReleased: this.libraryBytesReleased };
   }
 
   close(): Promise<void> {
