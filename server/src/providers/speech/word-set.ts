@@ -26,10 +26,8 @@ export class WordSet {
   private readonly slots: Uint32Array;
   readonly size: number;
 
-  /** `words`: the words; a word given twice is kept once. */
-  constructor(words: Iterable<string>);
-  constructor(words: Iterable<string>, values: Map<string, string>);
-  constructor(words: Iterable<string>, values?: Map<string, string>) {
+  /** A word given twice is kept once; `values`: the texts of some words (see `withValues`). */
+  constructor(words: Iterable<string>, values?: ReadonlyMap<string, string>) {
     const unique = [...new Set(words)].filter((word) => word && storable(word));
     this.size = unique.length;
     const lines = unique.map((word) => {
